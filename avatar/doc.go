@@ -1,0 +1,8 @@
+// Package avatar is kin's pure-Go model of a character: it loads GLB, glTF and
+// VRM files into a [Model], maps their bones onto a canonical [Humanoid] and
+// their morph targets onto named expressions, samples animation clips and
+// poses the character every frame with CPU morphing and skinning ([Pose]).
+//
+// Nothing here imports ebiten, oto or malgo: the package tests with no
+// display and no sound card.
+package avatar

@@ -1,0 +1,35 @@
+package avatar
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzLoad feeds arbitrary bytes to the loader, seeded with the small real
+// models; it must return a model or an error, never panic or hang.
+func FuzzLoad(f *testing.F) {
+	dir := filepath.Dir(sharedAsset(f, "BoxTextured.glb"))
+	for _, name := range []string{"BoxTextured.glb", "SimpleSkin.glb", "SimpleSkin.gltf", "AnimatedMorphCube.glb",
+		"RiggedSimple.glb", "vrm0-blenderaddon-modifier_shapekey_vrm0.vrm", "vrm1-VRMC_vrm_expressions_isBinary_Overrides.vrm"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(triangleGLTF(dataURI(triangleBuffer(0, 1, 2)), "")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := LoadReader(bytes.NewReader(data), "fuzz.glb")
+		if err != nil {
+			return
+		}
+		p := NewPose(m)
+		for _, c := range m.Clips {
+			c.Sample(c.Duration/2, p, 1)
+		}
+		p.Update()
+		m.Summarize()
+	})
+}

@@ -1,0 +1,196 @@
+package avatar
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+	_ "github.com/qmuntal/gltf/ext/texturetransform" // typed KHR_texture_transform
+	_ "github.com/qmuntal/gltf/ext/unlit"            // typed KHR_materials_unlit
+)
+
+// ErrUnsupportedExtension is wrapped by load errors for files that require a
+// glTF extension kin cannot decode.
+var ErrUnsupportedExtension = errors.New("unsupported required extension")
+
+// supportedRequired lists the extensions kin can honour when a file marks them
+// required.
+var supportedRequired = map[string]bool{
+	"KHR_texture_transform": true,
+	"KHR_materials_unlit":   true,
+	"KHR_mesh_quantization": false, // quantized positions are not decoded yet
+}
+
+// maxElements bounds any accessor count so a corrupt file cannot make the
+// loader allocate without limit.
+const maxElements = 1 << 24
+
+// Load reads a .glb, .gltf or .vrm file. External buffers and images of a
+// .gltf are read from the file's folder.
+func Load(name string) (*Model, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("avatar: %w", err)
+	}
+	defer f.Close()
+	return load(f, os.DirFS(filepath.Dir(name)), filepath.Base(name))
+}
+
+// LoadFS reads a model from fsys; external resources are resolved relative
+// to the model's folder within fsys.
+func LoadFS(fsys fs.FS, name string) (*Model, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("avatar: %w", err)
+	}
+	defer f.Close()
+	dir := path.Dir(name)
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("avatar: %s: %w", name, err)
+	}
+	return load(f, sub, path.Base(name))
+}
+
+// LoadReader reads a self-contained model (GLB, VRM, or glTF with data:
+// URIs) from r. name is used in messages only.
+func LoadReader(r io.Reader, name string) (*Model, error) {
+	return load(r, nil, name)
+}
+
+func load(r io.Reader, fsys fs.FS, name string) (m *Model, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			m, err = nil, fmt.Errorf("avatar: %s: malformed file: %v", name, p)
+		}
+	}()
+	br := bufio.NewReaderSize(r, 1<<16)
+	magic, _ := br.Peek(4)
+	isGLB := bytes.Equal(magic, []byte("glTF"))
+	doc := new(gltf.Document)
+	if err := gltf.NewDecoderFS(br, fsys).Decode(doc); err != nil {
+		return nil, fmt.Errorf("avatar: %s: %w", name, describeDecodeError(err))
+	}
+	m, err = build(doc, fsys)
+	if err != nil {
+		return nil, fmt.Errorf("avatar: %s: %w", name, err)
+	}
+	m.Name = strings.TrimSuffix(name, path.Ext(name))
+	if m.Format == "" {
+		m.Format = FormatGLTF
+		if isGLB {
+			m.Format = FormatGLB
+		}
+	}
+	return m, nil
+}
+
+func describeDecodeError(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return fmt.Errorf("truncated file: %w", err)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("missing external buffer: %w", err)
+	}
+	return err
+}
+
+func checkRequired(doc *gltf.Document) error {
+	for _, ext := range doc.ExtensionsRequired {
+		if !supportedRequired[ext] {
+			return fmt.Errorf("requires extension %s: %w", ext, ErrUnsupportedExtension)
+		}
+	}
+	return nil
+}
+
+// build turns a decoded document into a Model.
+func build(doc *gltf.Document, fsys fs.FS) (*Model, error) {
+	if err := checkRequired(doc); err != nil {
+		return nil, err
+	}
+	m := &Model{}
+	b := &builder{doc: doc, fsys: fsys, m: m}
+	steps := []func() error{b.nodes, b.textures, b.materials, b.meshes, b.skins, b.animations, b.maps}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	m.Stats = fileStats(doc, m)
+	return m, nil
+}
+
+// builder carries the document while a Model is filled in.
+type builder struct {
+	doc  *gltf.Document
+	fsys fs.FS
+	m    *Model
+}
+
+func (b *builder) warnf(format string, args ...any) {
+	b.m.Warnings = append(b.m.Warnings, fmt.Sprintf(format, args...))
+}
+
+// maps fills the humanoid and expression maps from VRM data or names.
+func (b *builder) maps() error {
+	if err := readVRM(b.doc.Extensions, b.m); err != nil {
+		return err
+	}
+	if len(b.m.Humanoid) == 0 {
+		names := make([]string, len(b.m.Nodes))
+		for i, n := range b.m.Nodes {
+			names[i] = n.Name
+		}
+		b.m.Humanoid = HumanoidFromNames(names)
+	}
+	if b.m.Expressions == nil {
+		b.m.Expressions = ExpressionsFromTargets(b.m.Meshes)
+	}
+	return nil
+}
+
+// fileStats counts what the file holds: each mesh once however many nodes
+// use it, each primitive by its own POSITION and index counts.
+func fileStats(doc *gltf.Document, m *Model) Stats {
+	s := Stats{
+		Nodes: len(doc.Nodes), Meshes: len(doc.Meshes), Materials: len(doc.Materials),
+		Textures: len(doc.Textures), Skins: len(doc.Skins),
+	}
+	for _, mesh := range doc.Meshes {
+		for _, p := range mesh.Primitives {
+			s.Primitives++
+			count := 0
+			if i, ok := p.Attributes[gltf.POSITION]; ok && i >= 0 && i < len(doc.Accessors) {
+				count = doc.Accessors[i].Count
+			}
+			s.Vertices += count
+			if p.Indices != nil && *p.Indices >= 0 && *p.Indices < len(doc.Accessors) {
+				count = doc.Accessors[*p.Indices].Count
+			}
+			s.Triangles += triangleCount(p.Mode, count)
+		}
+	}
+	for _, sk := range m.Skins {
+		s.Joints = max(s.Joints, len(sk.Joints))
+	}
+	return s
+}
+
+func triangleCount(mode gltf.PrimitiveMode, n int) int {
+	switch mode {
+	case gltf.PrimitiveTriangles:
+		return n / 3
+	case gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
+		return max(0, n-2)
+	}
+	return 0
+}

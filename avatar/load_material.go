@@ -1,0 +1,192 @@
+package avatar
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	_ "image/jpeg" // baseColor textures are PNG or JPEG
+	_ "image/png"
+	"io/fs"
+	"net/url"
+	"sync"
+
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/ext/texturetransform"
+	"github.com/qmuntal/gltf/ext/unlit"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// textures decodes every texture's image, in parallel since decoding
+// dominates load time. An image that cannot be decoded leaves the texture
+// without an image and a warning; the model still loads.
+func (b *builder) textures() error {
+	doc := b.doc
+	images := make([]image.Image, len(doc.Images))
+	errs := make([]error, len(doc.Images))
+	used := make([]bool, len(doc.Images))
+	for _, t := range doc.Textures {
+		if t != nil && t.Source != nil && *t.Source >= 0 && *t.Source < len(doc.Images) {
+			used[*t.Source] = true
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range doc.Images {
+		if !used[i] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			images[i], errs[i] = b.decodeImage(i)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			b.warnf("image %d: %v (texture left blank)", i, err)
+		}
+	}
+	b.m.Textures = make([]Texture, len(doc.Textures))
+	for i, t := range doc.Textures {
+		if t == nil {
+			continue
+		}
+		tex := &b.m.Textures[i]
+		tex.Name = t.Name
+		if src := optIndex(t.Source, len(images)); src >= 0 {
+			tex.Image = images[src]
+		} else {
+			b.warnf("texture %d (%s): no image kin can decode (source missing or in an extension)", i, t.Name)
+		}
+		if s := optIndex(t.Sampler, len(doc.Samplers)); s >= 0 && doc.Samplers[s] != nil {
+			tex.Sampler = sampler(doc.Samplers[s])
+		}
+	}
+	return nil
+}
+
+func sampler(s *gltf.Sampler) Sampler {
+	wrap := func(w gltf.WrappingMode) Wrap {
+		switch w {
+		case gltf.WrapClampToEdge:
+			return WrapClamp
+		case gltf.WrapMirroredRepeat:
+			return WrapMirror
+		}
+		return WrapRepeat
+	}
+	return Sampler{WrapS: wrap(s.WrapS), WrapT: wrap(s.WrapT), Nearest: s.MagFilter == gltf.MagNearest}
+}
+
+// decodeImage reads image i from a bufferView, a data: URI or a file beside
+// the model, and decodes it.
+func (b *builder) decodeImage(i int) (img image.Image, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			img, err = nil, fmt.Errorf("corrupt image data: %v", p)
+		}
+	}()
+	im := b.doc.Images[i]
+	if im == nil {
+		return nil, fmt.Errorf("null image")
+	}
+	var data []byte
+	switch {
+	case im.BufferView != nil:
+		bv := optIndex(im.BufferView, len(b.doc.BufferViews))
+		if bv < 0 {
+			return nil, fmt.Errorf("bufferView %d out of range", *im.BufferView)
+		}
+		data, err = modeler.ReadBufferView(b.doc, b.doc.BufferViews[bv])
+	case im.IsEmbeddedResource():
+		data, err = im.MarshalData()
+	case im.URI != "":
+		data, err = b.readExternal(im.URI)
+	default:
+		return nil, fmt.Errorf("no data")
+	}
+	if err != nil {
+		return nil, err
+	}
+	img, _, err = image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", mimeOr(im.MimeType, "image"), err)
+	}
+	return img, nil
+}
+
+func (b *builder) readExternal(uri string) ([]byte, error) {
+	if b.fsys == nil {
+		return nil, fmt.Errorf("external image %q: no folder to read it from", uri)
+	}
+	name, err := url.PathUnescape(uri)
+	if err != nil || !fs.ValidPath(name) {
+		return nil, fmt.Errorf("external image %q: not a relative path inside the model's folder", uri)
+	}
+	return fs.ReadFile(b.fsys, name)
+}
+
+func mimeOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// materials converts glTF materials, checking texture references.
+func (b *builder) materials() error {
+	b.m.Materials = make([]Material, len(b.doc.Materials))
+	for i, gm := range b.doc.Materials {
+		if gm == nil {
+			b.m.Materials[i] = defaultMaterial()
+			continue
+		}
+		mat := defaultMaterial()
+		mat.Name = gm.Name
+		if pbr := gm.PBRMetallicRoughness; pbr != nil {
+			c := pbr.BaseColorFactorOrDefault()
+			mat.BaseColor = [4]float32{float32(c[0]), float32(c[1]), float32(c[2]), float32(c[3])}
+			mat.BaseColorTexture = b.textureRef(pbr.BaseColorTexture, i, "baseColorTexture")
+		}
+		e := gm.EmissiveFactor
+		mat.Emissive = [3]float32{float32(e[0]), float32(e[1]), float32(e[2])}
+		mat.EmissiveTexture = b.textureRef(gm.EmissiveTexture, i, "emissiveTexture")
+		mat.AlphaMode = AlphaMode(gm.AlphaMode)
+		mat.AlphaCutoff = float32(gm.AlphaCutoffOrDefault())
+		mat.DoubleSided = gm.DoubleSided
+		_, mat.Unlit = gm.Extensions[unlit.ExtensionName]
+		b.m.Materials[i] = mat
+	}
+	return nil
+}
+
+func defaultMaterial() Material {
+	return Material{BaseColor: [4]float32{1, 1, 1, 1}, AlphaCutoff: 0.5}
+}
+
+// textureRef resolves a material's texture slot; a bad index becomes a
+// warning and no texture.
+func (b *builder) textureRef(ti *gltf.TextureInfo, mat int, slot string) *TextureRef {
+	if ti == nil {
+		return nil
+	}
+	if ti.Index < 0 || ti.Index >= len(b.m.Textures) {
+		b.warnf("material %d %s: texture %d out of range (ignored)", mat, slot, ti.Index)
+		return nil
+	}
+	ref := &TextureRef{Texture: ti.Index, TexCoord: ti.TexCoord, Transform: UVTransform{Scale: [2]float32{1, 1}}}
+	if tt, ok := ti.Extensions[texturetransform.ExtensionName].(*texturetransform.TextureTransform); ok {
+		ref.Transform = UVTransform{
+			Offset:   [2]float32{float32(tt.Offset[0]), float32(tt.Offset[1])},
+			Rotation: float32(tt.Rotation),
+			Scale:    [2]float32{float32(tt.Scale[0]), float32(tt.Scale[1])},
+		}
+		if tt.TexCoord != nil {
+			ref.TexCoord = *tt.TexCoord
+		}
+	}
+	if ref.TexCoord != 0 {
+		b.warnf("material %d %s: uses TEXCOORD_%d; kin draws with TEXCOORD_0", mat, slot, ref.TexCoord)
+	}
+	return ref
+}

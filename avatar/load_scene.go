@@ -1,0 +1,207 @@
+package avatar
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// nodes copies the node tree, checking every reference and refusing cycles.
+func (b *builder) nodes() error {
+	doc := b.doc
+	b.m.Nodes = make([]Node, len(doc.Nodes))
+	for i := range b.m.Nodes {
+		b.m.Nodes[i].Parent = -1
+	}
+	for i, n := range doc.Nodes {
+		if n == nil {
+			return fmt.Errorf("node %d: null", i)
+		}
+		out := &b.m.Nodes[i]
+		out.Name = n.Name
+		if out.Name == "" {
+			out.Name = fmt.Sprintf("node%d", i)
+		}
+		out.Mesh = optIndex(n.Mesh, len(doc.Meshes))
+		out.Skin = optIndex(n.Skin, len(doc.Skins))
+		if (n.Mesh != nil && out.Mesh < 0) || (n.Skin != nil && out.Skin < 0) {
+			return fmt.Errorf("node %d (%s): mesh or skin index out of range", i, n.Name)
+		}
+		out.Rest = TRS{T: vec3(n.TranslationOrDefault()), R: quat(n.RotationOrDefault()), S: vec3(n.ScaleOrDefault())}
+		if n.Matrix != gltf.DefaultMatrix && n.Matrix != [16]float64{} {
+			out.HasMatrix = true
+			for k, v := range n.Matrix {
+				out.Matrix[k] = float32(v)
+			}
+			out.Rest = decompose(out.Matrix)
+		}
+		if len(n.Weights) > 0 {
+			out.Weights = float32s(n.Weights)
+		}
+		for _, c := range n.Children {
+			if c < 0 || c >= len(doc.Nodes) {
+				return fmt.Errorf("node %d (%s): child %d out of range", i, n.Name, c)
+			}
+			if b.m.Nodes[c].Parent >= 0 || c == i {
+				return fmt.Errorf("node %d (%s): child %d has two parents or is its own child", i, n.Name, c)
+			}
+			b.m.Nodes[c].Parent = i
+			out.Children = append(out.Children, c)
+		}
+	}
+	if err := checkAcyclic(b.m.Nodes); err != nil {
+		return err
+	}
+	b.m.Roots = b.sceneRoots()
+	return nil
+}
+
+// sceneRoots returns the root nodes of the default scene, or every parentless
+// node when the file names no scene.
+func (b *builder) sceneRoots() []int {
+	doc := b.doc
+	var roots []int
+	if len(doc.Scenes) > 0 {
+		s := 0
+		if doc.Scene != nil && *doc.Scene >= 0 && *doc.Scene < len(doc.Scenes) {
+			s = *doc.Scene
+		}
+		if doc.Scenes[s] != nil {
+			for _, n := range doc.Scenes[s].Nodes {
+				if n >= 0 && n < len(b.m.Nodes) && b.m.Nodes[n].Parent < 0 {
+					roots = append(roots, n)
+				}
+			}
+			return roots
+		}
+	}
+	for i, n := range b.m.Nodes {
+		if n.Parent < 0 {
+			roots = append(roots, i)
+		}
+	}
+	return roots
+}
+
+func checkAcyclic(nodes []Node) error {
+	for i := range nodes {
+		steps := 0
+		for p := nodes[i].Parent; p >= 0; p = nodes[p].Parent {
+			if steps++; steps > len(nodes) {
+				return fmt.Errorf("node %d (%s): cycle in the node hierarchy", i, nodes[i].Name)
+			}
+		}
+	}
+	return nil
+}
+
+// skins reads joints and inverse bind matrices.
+func (b *builder) skins() error {
+	for i, s := range b.doc.Skins {
+		if s == nil {
+			return fmt.Errorf("skin %d: null", i)
+		}
+		sk := Skin{Name: s.Name, Joints: make([]int, len(s.Joints)), Skeleton: optIndex(s.Skeleton, len(b.m.Nodes))}
+		for j, n := range s.Joints {
+			if n < 0 || n >= len(b.m.Nodes) {
+				return fmt.Errorf("skin %d (%s): joint %d refers to node %d, out of range", i, s.Name, j, n)
+			}
+			sk.Joints[j] = n
+		}
+		sk.InverseBind = make([]mgl32.Mat4, len(s.Joints))
+		for j := range sk.InverseBind {
+			sk.InverseBind[j] = mgl32.Ident4()
+		}
+		if s.InverseBindMatrices != nil {
+			acr, err := b.accessor(*s.InverseBindMatrices, "skin", i)
+			if err != nil {
+				return err
+			}
+			ibm, err := modeler.ReadInverseBindMatrices(b.doc, acr, nil)
+			if err != nil {
+				return fmt.Errorf("skin %d (%s): inverseBindMatrices: %w", i, s.Name, err)
+			}
+			if len(ibm) < len(s.Joints) {
+				return fmt.Errorf("skin %d (%s): %d inverseBindMatrices for %d joints", i, s.Name, len(ibm), len(s.Joints))
+			}
+			for j := range sk.InverseBind { // modeler returns ibm[j][row][column]
+				for c := 0; c < 4; c++ {
+					for r := 0; r < 4; r++ {
+						sk.InverseBind[j][c*4+r] = ibm[j][r][c]
+					}
+				}
+			}
+		}
+		b.m.Skins = append(b.m.Skins, sk)
+	}
+	return nil
+}
+
+// accessor returns accessor idx after checking it exists and is of sane size;
+// owner and n name what refers to it in errors.
+func (b *builder) accessor(idx int, owner string, n int) (*gltf.Accessor, error) {
+	if idx < 0 || idx >= len(b.doc.Accessors) || b.doc.Accessors[idx] == nil {
+		return nil, fmt.Errorf("%s %d: accessor %d out of range", owner, n, idx)
+	}
+	acr := b.doc.Accessors[idx]
+	if acr.Count < 0 || acr.Count > maxElements {
+		return nil, fmt.Errorf("%s %d: accessor %d has an implausible count %d", owner, n, idx, acr.Count)
+	}
+	if acr.BufferView != nil {
+		bv := *acr.BufferView
+		if bv < 0 || bv >= len(b.doc.BufferViews) || b.doc.BufferViews[bv] == nil {
+			return nil, fmt.Errorf("%s %d: accessor %d: bufferView %d out of range", owner, n, idx, bv)
+		}
+		view := b.doc.BufferViews[bv]
+		elem := acr.ComponentType.ByteSize() * acr.Type.Components()
+		stride := max(view.ByteStride, elem)
+		if acr.Count > 0 && acr.ByteOffset+(acr.Count-1)*stride+elem > view.ByteLength {
+			return nil, fmt.Errorf("%s %d: accessor %d (%d elements) overruns bufferView %d", owner, n, idx, acr.Count, bv)
+		}
+	}
+	return acr, nil
+}
+
+func optIndex(p *int, n int) int {
+	if p == nil || *p < 0 || *p >= n {
+		return -1
+	}
+	return *p
+}
+
+func vec3(v [3]float64) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
+
+func quat(v [4]float64) mgl32.Quat {
+	return mgl32.Quat{W: float32(v[3]), V: mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])}}
+}
+
+func float32s(v []float64) []float32 {
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(x)
+	}
+	return out
+}
+
+// decompose splits an affine matrix without shear into TRS.
+func decompose(m mgl32.Mat4) TRS {
+	t := mgl32.Vec3{m[12], m[13], m[14]}
+	s := mgl32.Vec3{m.Col(0).Vec3().Len(), m.Col(1).Vec3().Len(), m.Col(2).Vec3().Len()}
+	if m.Mat3().Det() < 0 {
+		s[0] = -s[0]
+	}
+	var r mgl32.Mat4
+	for c := 0; c < 3; c++ {
+		inv := float32(0)
+		if s[c] != 0 {
+			inv = 1 / s[c]
+		}
+		for k := 0; k < 3; k++ {
+			r[c*4+k] = m[c*4+k] * inv
+		}
+	}
+	r[15] = 1
+	return TRS{T: t, R: mgl32.Mat4ToQuat(r).Normalize(), S: s}
+}

@@ -1,0 +1,16 @@
+module github.com/kin-companion/kin
+
+go 1.26.0
+
+require (
+	github.com/ebitengine/gomobile v0.0.0-20250923094054-ea854a63cce1 // indirect
+	github.com/ebitengine/hideconsole v1.0.0 // indirect
+	github.com/ebitengine/purego v0.9.0 // indirect
+	github.com/go-gl/mathgl v1.2.0 // indirect
+	github.com/hajimehoshi/ebiten/v2 v2.9.4 // indirect
+	github.com/jezek/xgb v1.1.1 // indirect
+	github.com/qmuntal/gltf v0.29.0 // indirect
+	golang.org/x/image v0.47.0 // indirect
+	golang.org/x/sync v0.17.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)
