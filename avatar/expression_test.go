@@ -186,3 +186,135 @@ func TestExpressionMapLookup(t *testing.T) {
 		t.Error("nil map is not empty")
 	}
 }
+
+func TestExpressionApply(t *testing.T) {
+	// Mesh 0 targets: 0 blink, 1 happy, 2 aa, 3 lookUp, 4 shared, 5 untouched.
+	blink := Expression{Name: "blink", Binds: []MorphBind{{0, 0, 1}}}
+	aa := Expression{Name: "aa", Binds: []MorphBind{{0, 2, 1}}}
+	lookUp := Expression{Name: "lookUp", Binds: []MorphBind{{0, 3, 1}}}
+	happy := func(blink, look, mouth Override, binary bool) Expression {
+		return Expression{Name: "happy", Binds: []MorphBind{{0, 1, 1}}, IsBinary: binary,
+			OverrideBlink: blink, OverrideLookAt: look, OverrideMouth: mouth}
+	}
+	none, block, blend := OverrideNone, OverrideBlock, OverrideBlend
+	binaryBlink := blink
+	binaryBlink.IsBinary = true
+	selfBlend := blink
+	selfBlend.OverrideBlink = blend
+	sad := Expression{Name: "sad", OverrideBlink: blend}
+	shared := Expression{Name: "custom", Binds: []MorphBind{{0, 4, 0.8}, {1, 0, 1}, {0, 99, 1}, {-1, 0, 1}}}
+	tests := []struct {
+		name    string
+		exprs   []Expression
+		weights map[string]float32
+		want    []float32 // mesh 0 after Apply onto {0, 0, 0, 0, 0.5, -0.3}
+	}{
+		{"no override", []Expression{blink, happy(none, none, none, false)},
+			map[string]float32{"blink": 1, "happy": 1}, []float32{1, 1, 0, 0, 0.5, -0.3}},
+		{"block at 0.3 stops blink", []Expression{blink, happy(block, none, none, false)},
+			map[string]float32{"blink": 1, "happy": 0.3}, []float32{0, 0.3, 0, 0, 0.5, -0.3}},
+		{"block at 0 does nothing", []Expression{blink, happy(block, none, none, false)},
+			map[string]float32{"blink": 0.8}, []float32{0.8, 0, 0, 0, 0.5, -0.3}},
+		{"blend at 0.3 scales blink by 0.7", []Expression{blink, happy(blend, none, none, false)},
+			map[string]float32{"blink": 1, "happy": 0.3}, []float32{0.7, 0.3, 0, 0, 0.5, -0.3}},
+		{"blends sum, floor at 0", []Expression{blink, happy(blend, none, none, false), sad},
+			map[string]float32{"blink": 1, "happy": 0.6, "sad": 0.6}, []float32{0, 0.6, 0, 0, 0.5, -0.3}},
+		{"binary 0.5 snaps to 0", []Expression{blink, happy(none, none, none, true)},
+			map[string]float32{"happy": 0.5}, []float32{0, 0, 0, 0, 0.5, -0.3}},
+		{"binary 0.51 snaps to 1", []Expression{blink, happy(none, none, none, true)},
+			map[string]float32{"happy": 0.51}, []float32{0, 1, 0, 0, 0.5, -0.3}},
+		{"binary blend overrides by snapped weight", []Expression{blink, happy(blend, none, none, true)},
+			map[string]float32{"blink": 1, "happy": 0.6}, []float32{0, 1, 0, 0, 0.5, -0.3}},
+		{"binary scaled below 1 is 0", []Expression{binaryBlink, happy(blend, none, none, false)},
+			map[string]float32{"blink": 1, "happy": 0.3}, []float32{0, 0.3, 0, 0, 0.5, -0.3}},
+		{"mouth block, lookAt blend", []Expression{aa, lookUp, happy(none, blend, block, false)},
+			map[string]float32{"aa": 1, "lookUp": 1, "happy": 0.25}, []float32{0, 0.25, 0, 0.75, 0.5, -0.3}},
+		{"other categories untouched", []Expression{aa, lookUp, happy(block, none, none, false)},
+			map[string]float32{"aa": 0.4, "lookUp": 0.6, "happy": 1}, []float32{0, 1, 0.4, 0.6, 0.5, -0.3}},
+		{"an expression overrides itself", []Expression{selfBlend},
+			map[string]float32{"blink": 0.5}, []float32{0.25, 0, 0, 0, 0.5, -0.3}},
+		{"adds, clamps, skips bad binds", []Expression{shared},
+			map[string]float32{"custom": 1}, []float32{0, 0, 0, 0, 1, -0.3}},
+		{"weights clamp to 0..1", []Expression{blink, aa},
+			map[string]float32{"blink": 3, "aa": -1}, []float32{1, 0, 0, 0, 0.5, -0.3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := NewExpressionMap(tt.exprs)
+			weights := make([]float32, e.Len())
+			for name, w := range tt.weights {
+				weights[e.Index(name)] = w
+			}
+			out := [][]float32{{0, 0, 0, 0, 0.5, -0.3}, {0.9}}
+			e.Apply(weights, out)
+			if !close32(out[0], tt.want) {
+				t.Errorf("out = %v, want %v", out[0], tt.want)
+			}
+		})
+	}
+}
+
+func TestExpressionApplyShortInputs(t *testing.T) {
+	e := NewExpressionMap([]Expression{
+		{Name: "a", Binds: []MorphBind{{0, 0, 1}}},
+		{Name: "b", Binds: []MorphBind{{2, 0, 1}}},
+	})
+	out := [][]float32{{0}}
+	e.Apply([]float32{0.5}, out) // no weight for b, no mesh 2
+	e.Apply(nil, out)
+	if out[0][0] != 0.5 {
+		t.Errorf("out = %v, want [[0.5]]", out)
+	}
+}
+
+func close32(a, b []float32) bool {
+	return slices.EqualFunc(a, b, func(x, y float32) bool { return x-y < 1e-5 && y-x < 1e-5 })
+}
+
+// visageApply returns the Ready Player Me avatar's expressions with 20 of
+// them active, and a zeroed morph weight buffer.
+func visageApply(tb testing.TB) (*Model, *ExpressionMap, []float32, [][]float32) {
+	m, _ := minimalModel(tb, "rpm-visage-male.glb")
+	e := ExpressionsFromTargets(m.Meshes)
+	active := []string{"blink", "happy", "aa", "ih", "ou", "lookLeft", "lookUp", "surprised", "relaxed", "sad",
+		"angry", "browInnerUp", "jawOpen", "mouthSmileLeft", "cheekPuff", "eyeWideLeft", "noseSneerRight",
+		"tongueOut", "mouthFunnel", "eyesClosed"}
+	weights := make([]float32, e.Len())
+	for i, name := range active {
+		if e.Index(name) < 0 {
+			tb.Fatalf("no expression %q", name)
+		}
+		weights[e.Index(name)] = 0.1 + float32(i)*0.04
+	}
+	out := make([][]float32, len(m.Meshes))
+	for i := range m.Meshes {
+		out[i] = make([]float32, meshTargetCount(&m.Meshes[i]))
+	}
+	return m, e, weights, out
+}
+
+func TestExpressionApplyAllocs(t *testing.T) {
+	m, e, weights, out := visageApply(t)
+	if n := testing.AllocsPerRun(100, func() { e.Apply(weights, out) }); n != 0 {
+		t.Errorf("Apply allocates %v times per call", n)
+	}
+	for _, name := range []string{"jawOpen", "tongueOut", "eyeBlinkLeft"} {
+		if i := slices.Index(m.Meshes[2].TargetNames, name); out[2][i] == 0 {
+			t.Errorf("Apply left %s at 0 in Wolf3D_Head", name)
+		}
+	}
+	if i := slices.Index(m.Meshes[2].TargetNames, "mouthClose"); out[2][i] != 0 {
+		t.Error("Apply moved mouthClose, which no active expression binds")
+	}
+}
+
+func BenchmarkExpressionApply(b *testing.B) {
+	_, e, weights, out := visageApply(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, o := range out {
+			clear(o)
+		}
+		e.Apply(weights, out)
+	}
+}

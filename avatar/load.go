@@ -31,7 +31,7 @@ var supportedRequired = map[string]bool{
 
 // maxElements bounds any accessor count so a corrupt file cannot make the
 // loader allocate without limit.
-const maxElements = 1 << 24
+const maxElements = 1 << 22
 
 // Load reads a .glb, .gltf or .vrm file. External buffers and images of a
 // .gltf are read from the file's folder.

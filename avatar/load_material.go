@@ -16,6 +16,10 @@ import (
 	"github.com/qmuntal/gltf/modeler"
 )
 
+// maxTextureSide bounds a texture's width and height, so a corrupt header
+// cannot make the decoder allocate gigabytes.
+const maxTextureSide = 8192
+
 // textures decodes every texture's image, in parallel since decoding
 // dominates load time. An image that cannot be decoded leaves the texture
 // without an image and a warning; the model still loads.
@@ -107,6 +111,13 @@ func (b *builder) decodeImage(i int) (img image.Image, err error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", mimeOr(im.MimeType, "image"), err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxTextureSide || cfg.Height > maxTextureSide {
+		return nil, fmt.Errorf("image is %dx%d; kin takes up to %d pixels a side", cfg.Width, cfg.Height, maxTextureSide)
 	}
 	img, _, err = image.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -1,0 +1,112 @@
+# kin: `make run` builds and opens kin, `make test` runs every test (see README.md).
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.ONESHELL:
+.NOTPARALLEL:
+.DEFAULT_GOAL := build
+
+# The official Go install location first (scripts/deps.sh uses the same order).
+export PATH := /usr/local/go/bin:$(PATH)
+export GOFLAGS ?= -buildvcs=false
+export CGO_ENABLED ?= 1
+
+ARGS ?=
+TESTFLAGS ?=
+BENCH ?= .
+BENCH_PKGS ?= ./...
+FUZZ ?=
+FUZZ_PKGS ?= ./avatar/...
+FUZZTIME ?= 30s
+XVFB_RUN := xvfb-run -a -s '-screen 0 1280x1024x24'
+EBITEN := github.com/hajimehoshi/ebiten/v2
+
+# $(call go_pkgs,KIND,PATTERNS): the packages in PATTERNS, one a line. KIND=display: those
+# whose code or tests link ebiten (transitively), which need an X server; KIND=plain: the rest.
+define go_pkgs
+go list -test -f '{{.ImportPath}}|{{.Name}}{{range .Deps}}|{{.}}{{end}}' $(2) |
+  awk -F'|' -v want=$(1) -v e=$(EBITEN) '
+    { p = $$1 }
+    index(p, " [") { next }
+    $$2 == "main" && p ~ /\.test$$/ { p = substr(p, 1, length(p) - 5); tm = 1 }
+    !tm { all[p] = 1 }
+    { for (i = 3; i <= NF; i++) { d = $$i; sub(/ .*/, "", d); if (d == e || index(d, e "/") == 1) disp[p] = 1 }; tm = 0 }
+    END { for (p in all) if ((want == "display") == (p in disp)) print p }' | sort
+endef
+
+.PHONY: help deps deps-test build run test bench fuzz lint clean
+
+help:
+	@echo 'make run [ARGS=...]   install missing system packages, build, open kin'
+	@echo 'make test             install test packages, go vet, all tests (GUI ones under Xvfb)'
+	@echo 'make build | bench | fuzz | lint | clean | deps | deps-test'
+
+deps:
+	bash scripts/deps.sh run
+
+deps-test:
+	bash scripts/deps.sh test
+
+build:
+	go build -o bin/kin .
+
+run: deps build
+	./bin/kin $(ARGS)
+
+# Packages that never link ebiten run with -race; the others run under Xvfb without it.
+test: deps-test
+	@fail() { echo "make test: FAIL ($$1)"; exit 1; }
+	echo "go vet ./..."
+	go vet ./... || fail "go vet ./..."
+	plain=$$($(call go_pkgs,plain,./...)) || fail "go list"
+	display=$$($(call go_pkgs,display,./...)) || fail "go list"
+	status=0
+	if [[ -n $$plain ]]; then
+	  echo go test -race $(TESTFLAGS) $$plain
+	  go test -race $(TESTFLAGS) $$plain || status=1
+	fi
+	if [[ -n $$display ]]; then
+	  echo "$(XVFB_RUN)" go test $(TESTFLAGS) $$display
+	  $(XVFB_RUN) go test $(TESTFLAGS) $$display || status=1
+	fi
+	summary="go vet ok; $$(wc -w <<<"$$plain") packages tested with -race, $$(wc -w <<<"$$display") under Xvfb"
+	if ((status)); then echo "make test: FAIL ($$summary)"; exit 1; fi
+	echo "make test: PASS ($$summary)"
+
+bench:
+	@plain=$$($(call go_pkgs,plain,$(BENCH_PKGS)))
+	display=$$($(call go_pkgs,display,$(BENCH_PKGS)))
+	if [[ -n $$plain ]]; then
+	  echo "go test -run '^$$' -bench '$(BENCH)' -benchmem" $$plain
+	  go test -run '^$$' -bench '$(BENCH)' -benchmem $$plain
+	fi
+	if [[ -n $$display ]]; then
+	  echo "$(XVFB_RUN) go test -run '^$$' -bench '$(BENCH)' -benchmem" $$display
+	  $(XVFB_RUN) go test -run '^$$' -bench '$(BENCH)' -benchmem $$display
+	fi
+
+# Each fuzz target (or just FUZZ) in FUZZ_PKGS for FUZZTIME; new failing inputs land in
+# the package's testdata/fuzz, which is committed.
+fuzz:
+	@go list -f '{{.ImportPath}} {{.Dir}}' $(FUZZ_PKGS) | while read -r pkg dir; do
+	  targets='$(FUZZ)'
+	  if [[ -z $$targets ]]; then
+	    targets=$$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$$dir"/*_test.go 2>/dev/null || true)
+	  fi
+	  [[ -n $$targets ]] || { echo "$$pkg: no fuzz targets"; continue; }
+	  for f in $$targets; do
+	    echo "go test -run '^$$' -fuzz '^$$f\$$' -fuzztime $(FUZZTIME) $$pkg"
+	    go test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg" </dev/null
+	  done
+	done
+
+lint:
+	@echo "gofmt -l . && go vet ./..."
+	unformatted=$$(gofmt -l .)
+	if [[ -n $$unformatted ]]; then echo "gofmt -w needed:"; echo "$$unformatted"; exit 1; fi
+	go vet ./...
+	if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not on PATH: skipped"; fi
+	echo "make lint: ok"
+
+clean:
+	rm -rf bin
+	rm -f ./*.test ./*.out ./*.prof ./*.pprof ./coverage*.html
