@@ -17,13 +17,13 @@ func bindsOf(t *testing.T, m *Model, e *ExpressionMap, name string) []string {
 	}
 	var out []string
 	for _, b := range x.Binds {
-		out = append(out, m.Meshes[b.Mesh].Name+":"+m.Meshes[b.Mesh].TargetNames[b.Target]+"@"+ftoa(b.Weight))
+		out = append(out, m.Meshes[b.Mesh].Name+":"+m.Meshes[b.Mesh].TargetNames[b.Target]+"@"+fmtWeight(b.Weight))
 	}
 	slices.Sort(out)
 	return out
 }
 
-func ftoa(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
+func fmtWeight(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
 
 func TestExpressionsFromTargetsVisage(t *testing.T) {
 	m, _ := minimalModel(t, "rpm-visage-male.glb")
@@ -107,7 +107,7 @@ func TestExpressionsFromTargetsVisemes(t *testing.T) {
 
 // mesh builds a Mesh with the given target names and one primitive holding
 // n targets.
-func mesh(name string, n int, targets ...string) Mesh {
+func testMesh(name string, n int, targets ...string) Mesh {
 	return Mesh{Name: name, TargetNames: targets, Primitives: []Primitive{{Targets: make([]MorphTarget, n)}}}
 }
 
@@ -118,17 +118,17 @@ func TestExpressionsFromTargetsFallbacks(t *testing.T) {
 		expr   string
 		want   []string // mesh:target@weight; nil means absent
 	}{
-		{"eyesClosed blink", []Mesh{mesh("a", 2, "eyeBlinkLeft", "eyesClosed")}, "blink", []string{"a:eyesClosed@1"}},
-		{"mouthOpen aa", []Mesh{mesh("a", 1, "mouthOpen")}, "aa", []string{"a:mouthOpen@1"}},
-		{"mouthSmile happy", []Mesh{mesh("a", 1, "mouthSmile")}, "happy", []string{"a:mouthSmile@1"}},
-		{"mouthSmile relaxed", []Mesh{mesh("a", 1, "mouthSmile")}, "relaxed", []string{"a:mouthSmile@0.4"}},
-		{"viseme beats jaw", []Mesh{mesh("a", 2, "jawOpen", "viseme_aa")}, "aa", []string{"a:viseme_aa@1"}},
-		{"case-insensitive", []Mesh{mesh("a", 2, "x", "JAWOPEN")}, "jawOpen", []string{"a:JAWOPEN@1"}},
-		{"per-mesh index", []Mesh{mesh("a", 2, "x", "jawOpen"), mesh("b", 1, "jawOpen"), mesh("c", 1, "male")}, "aa", []string{"a:jawOpen@1", "b:jawOpen@1"}},
-		{"vroid", []Mesh{mesh("face", 2, "Fcl_MTH_A", "Fcl_EYE_Close")}, "blink", []string{"face:Fcl_EYE_Close@1"}},
-		{"name past target count", []Mesh{mesh("a", 1, "x", "jawOpen")}, "jawOpen", nil},
-		{"half a pair", []Mesh{mesh("a", 1, "eyeBlinkLeft")}, "blink", nil},
-		{"unknown names", []Mesh{mesh("a", 2, "Key 1", "smile")}, "smile", nil},
+		{"eyesClosed blink", []Mesh{testMesh("a", 2, "eyeBlinkLeft", "eyesClosed")}, "blink", []string{"a:eyesClosed@1"}},
+		{"mouthOpen aa", []Mesh{testMesh("a", 1, "mouthOpen")}, "aa", []string{"a:mouthOpen@1"}},
+		{"mouthSmile happy", []Mesh{testMesh("a", 1, "mouthSmile")}, "happy", []string{"a:mouthSmile@1"}},
+		{"mouthSmile relaxed", []Mesh{testMesh("a", 1, "mouthSmile")}, "relaxed", []string{"a:mouthSmile@0.4"}},
+		{"viseme beats jaw", []Mesh{testMesh("a", 2, "jawOpen", "viseme_aa")}, "aa", []string{"a:viseme_aa@1"}},
+		{"case-insensitive", []Mesh{testMesh("a", 2, "x", "JAWOPEN")}, "jawOpen", []string{"a:JAWOPEN@1"}},
+		{"per-mesh index", []Mesh{testMesh("a", 2, "x", "jawOpen"), testMesh("b", 1, "jawOpen"), testMesh("c", 1, "male")}, "aa", []string{"a:jawOpen@1", "b:jawOpen@1"}},
+		{"vroid", []Mesh{testMesh("face", 2, "Fcl_MTH_A", "Fcl_EYE_Close")}, "blink", []string{"face:Fcl_EYE_Close@1"}},
+		{"name past target count", []Mesh{testMesh("a", 1, "x", "jawOpen")}, "jawOpen", nil},
+		{"half a pair", []Mesh{testMesh("a", 1, "eyeBlinkLeft")}, "blink", nil},
+		{"unknown names", []Mesh{testMesh("a", 2, "Key 1", "smile")}, "smile", nil},
 		{"no meshes", nil, "aa", nil},
 	}
 	for _, tt := range tests {

@@ -45,7 +45,7 @@ func minimalModel(t testing.TB, name string) (*Model, *gltf.Document) {
 	return m, doc
 }
 
-func nodeNames(m *Model) []string {
+func namesOf(m *Model) []string {
 	names := make([]string, len(m.Nodes))
 	for i, n := range m.Nodes {
 		names[i] = n.Name
@@ -80,8 +80,8 @@ func TestHumanoidFromNamesAssets(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			m, _ := minimalModel(t, tt.file)
-			h := HumanoidFromNames(nodeNames(m))
-			got := h.Names(nodeNames(m))
+			h := HumanoidFromNames(namesOf(m))
+			got := h.Names(namesOf(m))
 			for bone, want := range tt.want {
 				if got[bone] != want {
 					t.Errorf("%s = %q, want %q", bone, got[bone], want)
@@ -112,9 +112,9 @@ func TestHumanoidFromNamesMatchesVRM(t *testing.T) {
 			if err := readVRM(doc.Extensions, m); err != nil {
 				t.Fatal(err)
 			}
-			got := HumanoidFromNames(nodeNames(m))
+			got := HumanoidFromNames(namesOf(m))
 			if !maps.Equal(got, m.Humanoid) {
-				t.Errorf("by names:\n%v\nfile:\n%v", got.Names(nodeNames(m)), m.Humanoid.Names(nodeNames(m)))
+				t.Errorf("by names:\n%v\nfile:\n%v", got.Names(namesOf(m)), m.Humanoid.Names(namesOf(m)))
 			}
 		})
 	}
@@ -124,9 +124,9 @@ func TestHumanoidFromNamesNotHumanoid(t *testing.T) {
 	for _, file := range []string{"CesiumMan.glb", "Fox.glb", "RiggedFigure.glb", "RiggedSimple.glb"} {
 		t.Run(file, func(t *testing.T) {
 			m, _ := minimalModel(t, file)
-			h := HumanoidFromNames(nodeNames(m))
+			h := HumanoidFromNames(namesOf(m))
 			if h.IsHumanoid() || len(h) != 0 {
-				t.Errorf("mapped %v", h.Names(nodeNames(m)))
+				t.Errorf("mapped %v", h.Names(namesOf(m)))
 			}
 		})
 	}

@@ -166,6 +166,7 @@ func (b *builder) materials() error {
 		mat.AlphaCutoff = float32(gm.AlphaCutoffOrDefault())
 		mat.DoubleSided = gm.DoubleSided
 		_, mat.Unlit = gm.Extensions[unlit.ExtensionName]
+		readVRMMaterial(gm.Extensions, &mat)
 		b.m.Materials[i] = mat
 	}
 	return nil

@@ -23,11 +23,12 @@ func (b *builder) meshes() error {
 			if gp == nil {
 				return fmt.Errorf("mesh %d (%s) primitive %d: null", i, gm.Name, j)
 			}
-			p, ok, err := b.primitive(gp)
+			p, skip, err := b.primitive(gp)
 			if err != nil {
 				return fmt.Errorf("mesh %d (%s) primitive %d: %w", i, gm.Name, j, err)
 			}
-			if !ok {
+			if skip != "" {
+				b.warnf("mesh %d (%s) primitive %d: skipped: %s", i, gm.Name, j, skip)
 				continue
 			}
 			targets = max(targets, len(p.Targets))
@@ -58,34 +59,32 @@ func targetNames(extras any, n int) []string {
 	return names
 }
 
-// primitive reads one primitive; ok is false when it was skipped with a
-// warning (points, lines, no positions).
-func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, ok bool, err error) {
+// primitive reads one primitive, or says why it skips it (points, lines,
+// no positions).
+func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, skip string, err error) {
 	switch gp.Mode {
 	case gltf.PrimitiveTriangles, gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
 	default:
-		b.warnf("skipped a primitive of mode %s: only triangles are drawn", gp.Mode)
-		return p, false, nil
+		return p, fmt.Sprintf("mode %s (only triangles are drawn)", gp.Mode), nil
 	}
 	posIdx, has := gp.Attributes[gltf.POSITION]
 	if !has {
-		b.warnf("skipped a primitive without POSITION")
-		return p, false, nil
+		return p, "no POSITION attribute", nil
 	}
 	p.Material = -1
 	if gp.Material != nil {
 		if p.Material = optIndex(gp.Material, len(b.m.Materials)); p.Material < 0 {
-			return p, false, fmt.Errorf("material %d out of range", *gp.Material)
+			return p, "", fmt.Errorf("material %d out of range", *gp.Material)
 		}
 	}
 	if p.Positions, err = b.readVec3(posIdx, "POSITION", modeler.ReadPosition); err != nil {
-		return p, false, err
+		return p, "", err
 	}
 	if err = b.attributes(gp.Attributes, &p); err != nil {
-		return p, false, err
+		return p, "", err
 	}
 	if p.Indices, err = b.indices(gp, len(p.Positions)); err != nil {
-		return p, false, err
+		return p, "", err
 	}
 	if p.Normals == nil {
 		p.Normals = computeNormals(p.Positions, p.Indices)
@@ -93,11 +92,11 @@ func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, ok bool, err error
 	for t, attrs := range gp.Targets {
 		mt, err := b.target(attrs, len(p.Positions))
 		if err != nil {
-			return p, false, fmt.Errorf("morph target %d: %w", t, err)
+			return p, "", fmt.Errorf("morph target %d: %w", t, err)
 		}
 		p.Targets = append(p.Targets, mt)
 	}
-	return p, true, nil
+	return p, "", nil
 }
 
 // attributes reads the optional vertex attributes, checking their counts.

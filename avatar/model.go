@@ -44,6 +44,15 @@ type Model struct {
 	Warnings []string
 }
 
+// Front is the direction the character faces in model space: +Z for glTF
+// and VRM 1.0, −Z for VRM 0.x (its convention, as three-vrm's faceFront).
+func (m *Model) Front() mgl32.Vec3 {
+	if m.Format == FormatVRM0 {
+		return mgl32.Vec3{0, 0, -1}
+	}
+	return mgl32.Vec3{0, 0, 1}
+}
+
 // Stats are the file-level counts reported by `kin inspect`.
 type Stats struct {
 	Nodes, Meshes, Primitives, Vertices, Triangles int
@@ -143,8 +152,8 @@ type Material struct {
 	AlphaMode        AlphaMode
 	AlphaCutoff      float32
 	DoubleSided      bool
-	Unlit            bool // KHR_materials_unlit (or a VRM MToon/unlit shader)
-	Toon             bool // a VRM MToon material
+	Unlit            bool // KHR_materials_unlit or a VRM 0.x VRM/Unlit* shader
+	Toon             bool // a VRM MToon material (0.x or VRMC_materials_mtoon)
 }
 
 // TextureRef points a material slot at a texture.

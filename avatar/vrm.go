@@ -109,10 +109,27 @@ func withRaw(name string, v any, f func([]byte) error) error {
 	default:
 		var err error
 		if data, err = json.Marshal(v); err != nil {
-			return fmt.Errorf("avatar: %s: %w", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	return f(data)
+}
+
+// jsonField is one field of an extension to decode into v.
+type jsonField struct {
+	raw  json.RawMessage
+	v    any
+	name string // for errors, e.g. "VRMC_vrm.humanoid"
+}
+
+// decodeFields decodes each field in turn, stopping at the first error.
+func decodeFields(fields ...jsonField) error {
+	for _, f := range fields {
+		if err := decodeField(f.raw, f.v, f.name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // decodeField unmarshals one field of an extension, naming it on error.
@@ -122,7 +139,7 @@ func decodeField(data json.RawMessage, v any, field string) error {
 		return nil
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("avatar: %s: %w", field, err)
+		return fmt.Errorf("%s: %w", field, err)
 	}
 	return nil
 }

@@ -13,6 +13,11 @@ type vrm0Doc struct {
 	MaterialProperties json.RawMessage `json:"materialProperties"`
 }
 
+type vrm0HumanBone struct {
+	Bone string `json:"bone"`
+	Node *int   `json:"node"`
+}
+
 type vrm0Group struct {
 	Name       string `json:"name"`
 	PresetName string `json:"presetName"`
@@ -52,32 +57,35 @@ func readVRM0(data []byte, m *Model) error {
 		return err
 	}
 	var hum struct {
-		HumanBones []struct {
-			Bone string `json:"bone"`
-			Node *int   `json:"node"`
-		} `json:"humanBones"`
+		HumanBones []vrm0HumanBone `json:"humanBones"`
 	}
 	var bsm struct {
 		Groups []vrm0Group `json:"blendShapeGroups"`
 	}
 	var fp *vrm0FirstPerson
 	var mats []vrm0Material
-	for _, f := range []struct {
-		raw   json.RawMessage
-		v     any
-		field string
-	}{
-		{doc.Humanoid, &hum, "VRM.humanoid"},
-		{doc.BlendShapeMaster, &bsm, "VRM.blendShapeMaster"},
-		{doc.FirstPerson, &fp, "VRM.firstPerson"},
-		{doc.MaterialProperties, &mats, "VRM.materialProperties"},
-	} {
-		if err := decodeField(f.raw, f.v, f.field); err != nil {
-			return err
-		}
+	if err := decodeFields(
+		jsonField{doc.Humanoid, &hum, "VRM.humanoid"},
+		jsonField{doc.BlendShapeMaster, &bsm, "VRM.blendShapeMaster"},
+		jsonField{doc.FirstPerson, &fp, "VRM.firstPerson"},
+		jsonField{doc.MaterialProperties, &mats, "VRM.materialProperties"},
+	); err != nil {
+		return err
 	}
-	bones := make(map[string]int, len(hum.HumanBones))
-	for _, hb := range hum.HumanBones {
+	m.Humanoid = humanoidFromVRM(vrm0Bones(hum.HumanBones, m), m)
+	m.Expressions = vrm0Expressions(bsm.Groups, m)
+	if fp != nil {
+		m.LookAt = vrm0ToLookAt(fp)
+	}
+	vrm0Materials(mats, m)
+	return nil
+}
+
+// vrm0Bones converts humanBones to {VRM 1.0 bone name: node}, keeping the
+// first of duplicates.
+func vrm0Bones(list []vrm0HumanBone, m *Model) map[string]int {
+	bones := make(map[string]int, len(list))
+	for _, hb := range list {
 		name := vrm0BoneName(hb.Bone)
 		if _, dup := bones[name]; dup {
 			m.Warnings = append(m.Warnings, fmt.Sprintf("vrm: humanBone %q given twice, first kept", hb.Bone))
@@ -85,13 +93,7 @@ func readVRM0(data []byte, m *Model) error {
 		}
 		bones[name] = optIndexOr(hb.Node, -1)
 	}
-	m.Humanoid = humanoidFromVRM(bones, m)
-	m.Expressions = vrm0Expressions(bsm.Groups, m)
-	if fp != nil {
-		m.LookAt = vrm0ToLookAt(fp)
-	}
-	vrm0Materials(mats, m)
-	return nil
+	return bones
 }
 
 // vrm0BoneName converts a VRM 0.x bone name to VRM 1.0. The thumb gained

@@ -56,18 +56,12 @@ func readVRM1(data []byte, m *Model) error {
 		Custom map[string]vrm1Expression `json:"custom"`
 	}
 	var look *vrm1LookAt
-	for _, f := range []struct {
-		raw   json.RawMessage
-		v     any
-		field string
-	}{
-		{doc.Humanoid, &hum, "VRMC_vrm.humanoid"},
-		{doc.Expressions, &exprs, "VRMC_vrm.expressions"},
-		{doc.LookAt, &look, "VRMC_vrm.lookAt"},
-	} {
-		if err := decodeField(f.raw, f.v, f.field); err != nil {
-			return err
-		}
+	if err := decodeFields(
+		jsonField{doc.Humanoid, &hum, "VRMC_vrm.humanoid"},
+		jsonField{doc.Expressions, &exprs, "VRMC_vrm.expressions"},
+		jsonField{doc.LookAt, &look, "VRMC_vrm.lookAt"},
+	); err != nil {
+		return err
 	}
 	bones := make(map[string]int, len(hum.HumanBones))
 	for name, hb := range hum.HumanBones {
