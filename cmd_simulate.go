@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kin-companion/kin/avatar"
+)
+
+// cmdSimulate implements `kin simulate --model M --events E.jsonl
+// --seconds T [--fps 60] [--json]`: the avatar state with no window.
+func cmdSimulate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "model file (default: the embedded avatar)")
+	events := fs.String("events", "", "JSON-lines events file: {\"t\": s, \"type\": ..., \"payload\": {...}}")
+	seconds := fs.Float64("seconds", 5, "simulated seconds")
+	fps := fs.Int("fps", 60, "fixed timestep rate")
+	asJSON := fs.Bool("json", false, "print the final state as JSON")
+	seed := fs.Uint64("seed", 1, "random seed for blinks and saccades")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	m, err := loadModel(*model)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
+	}
+	var timeline []avatar.TimedEvent
+	if *events != "" {
+		f, err := os.Open(*events)
+		if err != nil {
+			fmt.Fprintln(stderr, "kin:", err)
+			return 1
+		}
+		timeline, err = avatar.ReadTimeline(f, *events)
+		f.Close()
+		if err != nil {
+			fmt.Fprintln(stderr, "kin:", err)
+			return 1
+		}
+	}
+	st := avatar.Simulate(avatar.NewCharacter(m, *seed), timeline, *seconds, *fps)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(st)
+		return 0
+	}
+	fmt.Fprintf(stdout, "after %.2fs: gesture %q, head tilt %.1f° lean %.3f rad yaw %.1f°\n",
+		*seconds, st.Gesture, st.Head.TiltDeg, st.Head.LeanRad, st.Head.YawDeg)
+	for _, name := range []string{"concern", "celebration", "patience", "curiosity", "empathy", "neutral"} {
+		fmt.Fprintf(stdout, "  %-12s %.3f\n", name, st.Emotions[name])
+	}
+	return 0
+}
