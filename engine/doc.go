@@ -1,0 +1,20 @@
+// Package engine shows kin's character with Ebitengine: the only package
+// that imports ebiten.
+//
+// Ebitengine draws 2D triangles into RGBA8 images and has no depth buffer,
+// so the 3D work is split in two:
+//
+//   - On the CPU, [Frame] projects the posed vertices of an avatar.Pose
+//     through a [Camera], culls back faces, sorts blended triangles back to
+//     front and builds the vertex and index buffers, without allocating.
+//   - On the GPU, [Renderer] draws those buffers with the Kage shaders of
+//     package shaders in three passes: two depth passes that leave a 16-bit
+//     depth key per pixel (a high byte, then a low byte where the high bytes
+//     tie, both with a MIN blend), and a lit, textured colour pass that keeps
+//     only the fragments at that depth. The depth range is fitted to the
+//     model's posed bounds every frame, so 16 bits resolve a few microns on a
+//     face: eyes behind eyelids and teeth behind lips come out right.
+//
+// [Game] wraps this in an ebiten.Game for the window and the transparent
+// overlay; [Shot] renders frames offscreen for `kin shot` and the tests.
+package engine

@@ -1,0 +1,223 @@
+package engine
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// Frame is the CPU side of one rendered frame: the posed model projected
+// into screen-space vertices and culled, sorted index lists, one [Draw] per
+// primitive. All buffers are sized when the frame is created for a model;
+// [Frame.Build] does not allocate.
+type Frame struct {
+	View    View
+	Verts   []ebiten.Vertex
+	Indices []uint32
+	// Draws lists the frame's draw calls: opaque and masked primitives in
+	// file order, then blended ones from far to near.
+	Draws []Draw
+	// Bounds is the pixel rectangle the visible triangles cover.
+	Bounds image.Rectangle
+
+	model  *avatar.Model
+	prims  []primInfo
+	valid  []bool     // per vertex: in front of the near clip plane
+	keys   []uint16   // per blended triangle: its depth bucket
+	tmp    []uint32   // scratch for sorting blended triangles
+	count  []int32    // per depth bucket
+	lo, hi [2]float32 // screen bounds of the visible triangles so far
+}
+
+// Draw is one draw call: a primitive's vertices and its visible triangles.
+type Draw struct {
+	Prim     int // index into the frame's primitives
+	Material int // index into Model.Materials, -1 for the default
+	Verts    []ebiten.Vertex
+	Indices  []uint32
+	Blend    bool
+	Depth    float32 // mean depth in [0, 1], to order blended draws
+	LOD      int     // mip level of the base colour texture
+}
+
+// sortBuckets is the depth resolution of the back-to-front sort of blended
+// triangles.
+const sortBuckets = 4096
+
+// NewFrame sizes a frame for the model that p poses.
+func NewFrame(p *avatar.Pose) *Frame {
+	prims, nv, ni := prepare(p.Model, p)
+	maxBlend := 0
+	for _, pi := range prims {
+		if pi.blend {
+			maxBlend = max(maxBlend, len(pi.indices))
+		}
+	}
+	return &Frame{
+		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
+		Draws: make([]Draw, 0, len(prims)),
+		model: p.Model, prims: prims, valid: make([]bool, nv),
+		keys: make([]uint16, maxBlend/3), tmp: make([]uint32, maxBlend),
+		count: make([]int32, sortBuckets),
+	}
+}
+
+// Build projects the pose through the camera for a w×h target and fills the
+// frame's buffers.
+func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
+	f.View = cam.Resolve(w, h, p.Min, p.Max)
+	f.Draws = f.Draws[:0]
+	f.lo, f.hi = [2]float32{float32(w), float32(h)}, [2]float32{0, 0}
+	next := 0
+	for i := range f.prims {
+		pi := &f.prims[i]
+		posed := &p.Instances[pi.inst].Prims[pi.prim]
+		f.project(pi, posed)
+		d := f.triangles(pi, posed, next)
+		next += len(d.Indices)
+		if len(d.Indices) > 0 {
+			d.Prim, d.Material = i, pi.material
+			f.Draws = append(f.Draws, d)
+		}
+	}
+	f.orderBlended()
+	f.Bounds = image.Rect(int(f.lo[0])-2, int(f.lo[1])-2, int(f.hi[0])+3, int(f.hi[1])+3).Intersect(image.Rect(0, 0, w, h))
+}
+
+// project writes one primitive's screen-space vertices.
+func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
+	v := &f.View
+	a, b := v.depthCoeffs()
+	ex, ey, ez := v.Eye[0], v.Eye[1], v.Eye[2]
+	rx, ry, rz := v.Right[0], v.Right[1], v.Right[2]
+	ux, uy, uz := v.Up[0], v.Up[1], v.Up[2]
+	fx, fy, fz := v.Forward[0], v.Forward[1], v.Forward[2]
+	cx, cy, fl, nearClip := v.CenterX, v.CenterY, v.Focal, v.NearClip
+	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
+	valid := f.valid[pi.base : pi.base+len(posed.Positions)]
+	nrm := posed.Normals
+	for i, p := range posed.Positions {
+		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
+		z := dx*fx + dy*fy + dz*fz
+		if z < nearClip {
+			valid[i] = false
+			continue
+		}
+		valid[i] = true
+		iw := 1 / z
+		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
+		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
+		n := nrm[i]
+		vt := &verts[i]
+		vt.DstX, vt.DstY, vt.SrcX, vt.SrcY = sx, sy, sx, sy
+		vt.ColorR, vt.ColorG, vt.ColorB, vt.ColorA = n[0]*iw, n[1]*iw, n[2]*iw, iw
+		if pi.uv != nil {
+			vt.Custom0, vt.Custom1 = pi.uv[i][0]*iw, pi.uv[i][1]*iw
+		}
+		vt.Custom2 = (a - iw) * b
+	}
+}
+
+// triangles writes the visible triangles of one primitive into the frame's
+// index buffer from offset off and returns its draw (without Prim and
+// Material). Triangles behind the near plane, outside the viewport, facing
+// away (unless double-sided) or of zero area are dropped.
+func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) Draw {
+	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
+	valid := f.valid[pi.base : pi.base+len(posed.Positions)]
+	out := f.Indices[off:off]
+	wmax, hmax := f.View.Width, f.View.Height
+	var screenArea, uvArea, depthSum float32
+	uv := pi.uv
+	ind := pi.indices
+	for t := 0; t+2 < len(ind); t += 3 {
+		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
+		if !valid[i0] || !valid[i1] || !valid[i2] {
+			continue
+		}
+		v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
+		cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
+		// Screen y points down, so glTF's counter-clockwise front faces
+		// have a negative cross product here.
+		if cross == 0 || (pi.cull && cross > 0) {
+			continue
+		}
+		if max(v0.DstX, v1.DstX, v2.DstX) < 0 || min(v0.DstX, v1.DstX, v2.DstX) > wmax ||
+			max(v0.DstY, v1.DstY, v2.DstY) < 0 || min(v0.DstY, v1.DstY, v2.DstY) > hmax {
+			continue
+		}
+		out = append(out, i0, i1, i2)
+		f.lo[0] = min(f.lo[0], v0.DstX, v1.DstX, v2.DstX)
+		f.lo[1] = min(f.lo[1], v0.DstY, v1.DstY, v2.DstY)
+		f.hi[0] = max(f.hi[0], v0.DstX, v1.DstX, v2.DstX)
+		f.hi[1] = max(f.hi[1], v0.DstY, v1.DstY, v2.DstY)
+		screenArea += abs32(cross)
+		if uv != nil {
+			a, b, c := uv[i0], uv[i1], uv[i2]
+			uvArea += abs32((b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0]))
+		}
+		depthSum += v0.Custom2 + v1.Custom2 + v2.Custom2
+	}
+	d := Draw{Verts: verts, Indices: out, Blend: pi.blend, LOD: lodFor(pi, screenArea, uvArea)}
+	if n := len(out); n > 0 {
+		d.Depth = depthSum / float32(n)
+		if pi.blend {
+			f.sortBackToFront(out, verts)
+		}
+	}
+	return d
+}
+
+// sortBackToFront orders triangles from far to near with a counting sort on
+// their mean depth, so overlapping blended layers compose correctly.
+func (f *Frame) sortBackToFront(ind []uint32, verts []ebiten.Vertex) {
+	n := len(ind) / 3
+	keys, count := f.keys[:n], f.count
+	clear(count)
+	for t := 0; t < n; t++ {
+		d := (verts[ind[3*t]].Custom2 + verts[ind[3*t+1]].Custom2 + verts[ind[3*t+2]].Custom2) / 3
+		k := sortBuckets - 1 - int(min(max(d, 0), 1)*(sortBuckets-1))
+		keys[t] = uint16(k)
+		count[k]++
+	}
+	sum := int32(0)
+	for k := range count {
+		c := count[k]
+		count[k] = sum
+		sum += c
+	}
+	tmp := f.tmp[:len(ind)]
+	for t := 0; t < n; t++ {
+		j := count[keys[t]] * 3
+		count[keys[t]]++
+		tmp[j], tmp[j+1], tmp[j+2] = ind[3*t], ind[3*t+1], ind[3*t+2]
+	}
+	copy(ind, tmp)
+}
+
+// orderBlended moves blended draws after the others, farthest first
+// (insertion sort: there are only a few draws).
+func (f *Frame) orderBlended() {
+	d := f.Draws
+	for i := 1; i < len(d); i++ {
+		for j := i; j > 0 && drawAfter(&d[j-1], &d[j]); j-- {
+			d[j-1], d[j] = d[j], d[j-1]
+		}
+	}
+}
+
+// drawAfter reports whether a must be drawn after b.
+func drawAfter(a, b *Draw) bool {
+	if a.Blend != b.Blend {
+		return a.Blend
+	}
+	return a.Blend && a.Depth < b.Depth
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

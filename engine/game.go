@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// Options configures [Run].
+type Options struct {
+	Title     string        // window title: the agent's name
+	Model     *avatar.Model // the character to show first
+	FPS       int           // frame-rate cap; 0 means 60 in a window, 30 as overlay
+	Portrait  bool          // start framing head and shoulders
+	Overlay   bool          // start as a transparent desktop overlay
+	PrefsPath string        // where window geometry is remembered ("" = nowhere)
+	// Stats, when set, receives a line with the frame rate every few
+	// seconds (KIN_STATS=1 in the kin command).
+	Stats io.Writer
+}
+
+// Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
+// of scene state; Draw renders the latest pose when a frame is due.
+type Game struct {
+	opts  Options
+	r     *Renderer
+	ui    *ui
+	ld    *loader
+	scene *Scene
+	mesh  *Mesh
+	prefs Prefs
+
+	tick     int64   // ticks since start
+	frameAcc float64 // seconds toward the next frame
+	dirty    bool    // a new pose awaits drawing
+	overlay  bool
+	ov       overlayState
+	orbit    orbitState
+	quit     bool
+}
+
+// NewGame prepares a game for the options' model. Call it from the game
+// loop's thread or before RunGame.
+func NewGame(o Options) (*Game, error) {
+	if o.Model == nil {
+		return nil, errors.New("engine: no model to show")
+	}
+	r, err := NewRenderer()
+	if err != nil {
+		return nil, err
+	}
+	u, err := newUI()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{opts: o, r: r, ui: u, ld: newLoader(), overlay: o.Overlay, prefs: LoadPrefs(o.PrefsPath)}
+	g.adopt(Prepare(o.Model.Name, o.Model))
+	g.scene.Portrait = o.Portrait
+	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
+	return g, nil
+}
+
+// Run opens kin's window (or overlay) and runs until it is closed.
+func Run(o Options) error {
+	g, err := NewGame(o)
+	if err != nil {
+		return err
+	}
+	if o.Title == "" {
+		o.Title = "kin"
+	}
+	ebiten.SetWindowTitle(o.Title)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetWindowClosingHandled(true)
+	g.applyMode()
+	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{ScreenTransparent: true, X11ClassName: "kin"})
+	if err != nil && !errors.Is(err, ebiten.Termination) {
+		return fmt.Errorf("engine: %w", err)
+	}
+	return nil
+}
+
+// adopt makes a prepared model the shown one, freeing the previous one.
+func (g *Game) adopt(l *Loaded) {
+	if g.mesh != nil {
+		g.mesh.Dispose()
+	}
+	portrait := g.scene != nil && g.scene.Portrait
+	g.scene, g.mesh = l.Scene, g.r.Adopt(l)
+	g.scene.Portrait = portrait
+	g.dirty = true
+}
+
+// now is the wall-clock-free time of the game loop, in seconds.
+func (g *Game) now() float64 { return float64(g.tick) / TickRate }
+
+// Update advances the game by one tick.
+func (g *Game) Update() error {
+	if g.quit || ebiten.IsWindowBeingClosed() {
+		g.rememberGeometry()
+		g.savePrefs()
+		return ebiten.Termination
+	}
+	g.tick++
+	g.pollLoad()
+	g.handleDrop()
+	g.handleKeys()
+	if g.overlay {
+		g.updateOverlay()
+	} else {
+		g.updateOrbit()
+	}
+	g.scene.Time += 1.0 / TickRate
+	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
+		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS\n", ebiten.ActualFPS(), ebiten.ActualTPS())
+	}
+	if g.frameDue() {
+		g.scene.Step(0)
+		g.dirty = true
+	}
+	return nil
+}
+
+// frameRate is the current frame-rate cap: the option, lowered when the
+// window is unfocused, and zero when it is minimised.
+func (g *Game) frameRate() float64 {
+	fps := float64(g.opts.FPS)
+	if fps <= 0 {
+		fps = 60
+		if g.overlay {
+			fps = 30
+		}
+	}
+	switch {
+	case ebiten.IsWindowMinimized():
+		return 0
+	case !g.overlay && !ebiten.IsFocused():
+		fps = min(fps, 20)
+	}
+	return min(fps, TickRate)
+}
+
+// frameDue reports whether this tick should produce a new frame.
+func (g *Game) frameDue() bool {
+	fps := g.frameRate()
+	if fps <= 0 {
+		return false
+	}
+	g.frameAcc += 1.0 / TickRate
+	period := 1 / fps
+	if g.frameAcc+1e-9 < period {
+		return false
+	}
+	g.frameAcc = min(g.frameAcc-period, period)
+	return true
+}
+
+// pollLoad adopts a finished load or shows its error.
+func (g *Game) pollLoad() {
+	res, ok := g.ld.poll()
+	if !ok {
+		return
+	}
+	if res.err != nil {
+		g.ui.showError(g.now(), fmt.Errorf("could not open %s: %w", res.name, res.err))
+		return
+	}
+	g.adopt(res.loaded)
+}
+
+// Draw renders the latest pose and the on-screen text, or leaves the
+// screen as it is when no new frame is due.
+func (g *Game) Draw(screen *ebiten.Image) {
+	if !g.dirty {
+		return
+	}
+	g.dirty = false
+	g.r.Transparent = g.overlay
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
+	g.r.Draw(screen, g.mesh, g.scene.Pose, &cam)
+	g.ui.drawMessage(screen, g.ui.message(g.now(), g.ld))
+	cx, cy := ebiten.CursorPosition()
+	g.ov.menu.draw(screen, g.ui.face, image.Pt(cx, cy))
+}
+
+// Layout uses the window's size as the screen size.
+func (g *Game) Layout(w, h int) (int, int) { return max(w, 1), max(h, 1) }

@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/shaders"
+)
+
+func TestShadersCompile(t *testing.T) {
+	if _, err := compileShaders(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shaders.Source("nope"); err == nil {
+		t.Error("unknown shader name: want an error")
+	}
+}
+
+// waitLoad runs the game's Update until its loader is idle.
+func waitLoad(t *testing.T, g *Game) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for g.ld.busy() {
+		if time.Now().After(deadline) {
+			t.Fatal("load did not finish")
+		}
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestDropCorruptModel drops a broken file: the old avatar must stay and
+// the error must be on screen.
+func TestDropCorruptModel(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := g.scene
+	g.dropFS(fstest.MapFS{"broken.glb": {Data: []byte("glTF\x02\x00\x00\x00garbage that is not a model")}})
+	if msg := g.ui.message(g.now(), g.ld); !strings.HasPrefix(msg, "loading broken.glb") {
+		t.Errorf("while loading: message %q, want loading progress", msg)
+	}
+	waitLoad(t, g)
+	if g.scene != before {
+		t.Error("the old avatar was replaced by a broken file")
+	}
+	if msg := g.ui.message(g.now(), g.ld); !strings.Contains(msg, "could not open broken.glb") {
+		t.Errorf("message %q, want the load error", msg)
+	}
+	g.Draw(newTestScreen(t, 200, 200)) // draws with the error shown
+}
+
+// TestDropModel drops a good file: the new avatar replaces the old one.
+func TestDropModel(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(sharedAssets(t), "CesiumMan.glb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.dropFS(fstest.MapFS{"CesiumMan.glb": {Data: data}})
+	waitLoad(t, g)
+	if g.scene.Model.Stats.Triangles != 4672 {
+		t.Errorf("shown model has %d triangles, want CesiumMan's 4672", g.scene.Model.Stats.Triangles)
+	}
+	if msg := g.ui.message(g.now(), g.ld); msg != "" {
+		t.Errorf("message %q after a good load, want none", msg)
+	}
+	g.Draw(newTestScreen(t, 200, 200))
+}
+
+// newTestScreen returns an offscreen image standing in for the screen.
+func newTestScreen(t *testing.T, w, h int) *ebiten.Image {
+	img := ebiten.NewImage(w, h)
+	t.Cleanup(img.Deallocate)
+	return img
+}

@@ -1,0 +1,39 @@
+package engine
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// Light is a directional light placed relative to the camera, so the
+// character stays well lit from any orbit angle.
+type Light struct {
+	// Side, Up and Toward weight the camera's right, up and backward (toward
+	// the viewer) axes; their normalised sum points from the surface to the
+	// light.
+	Side, Up, Toward float32
+	Color            [3]float32 // linear RGB, intensity included
+}
+
+// Rig is the lighting of the scene: a warm key, a cool fill, a rim from
+// behind to separate the silhouette, and a soft sky/ground ambient.
+type Rig struct {
+	Key, Fill, Rim Light
+	Sky, Ground    [3]float32
+	Specular       float32
+	Exposure       float32
+}
+
+// DefaultRig is a portrait-style three-point setup.
+var DefaultRig = Rig{
+	Key:      Light{Side: -0.55, Up: 0.6, Toward: 0.7, Color: [3]float32{2.3, 2.12, 1.9}},
+	Fill:     Light{Side: 0.8, Up: 0.05, Toward: 0.6, Color: [3]float32{0.34, 0.42, 0.56}},
+	Rim:      Light{Side: 0.35, Up: 0.55, Toward: -0.9, Color: [3]float32{0.85, 0.82, 0.8}},
+	Sky:      [3]float32{0.26, 0.29, 0.36},
+	Ground:   [3]float32{0.13, 0.11, 0.1},
+	Specular: 0.18,
+	Exposure: 0.85,
+}
+
+// dir returns the light's world direction for a view.
+func (l Light) dir(v *View) mgl32.Vec3 {
+	d := v.Right.Mul(l.Side).Add(v.Up.Mul(l.Up)).Sub(v.Forward.Mul(l.Toward))
+	return d.Normalize()
+}

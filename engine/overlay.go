@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// overlayState is the overlay's interaction: click-through outside the
+// character, dragging the window by the character, the right-click menu.
+type overlayState struct {
+	passthrough bool
+	dragging    bool
+	grab        image.Point // cursor in desktop coordinates at the drag's start
+	winAt       image.Point // window position at the drag's start
+	menu        menu
+}
+
+// Default window sizes.
+const (
+	windowW, windowH   = 480, 720
+	overlayW, overlayH = 320, 480
+)
+
+// updateOverlay hit-tests the cursor against the character and the menu,
+// lets clicks through everywhere else, and handles dragging and the menu.
+func (g *Game) updateOverlay() {
+	cx, cy := ebiten.CursorPosition()
+	cur := image.Pt(cx, cy)
+	onMenu := g.ov.menu.itemAt(cur) >= 0
+	onChar := g.mesh.Frame.Hit(float32(cx), float32(cy))
+	g.setPassthrough(!(onMenu || onChar || g.ov.dragging))
+
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onMenu:
+		g.menuAction(g.ov.menu.itemAt(cur))
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onChar:
+		g.ov.menu.open = false
+		wx, wy := ebiten.WindowPosition()
+		g.ov.dragging, g.ov.winAt = true, image.Pt(wx, wy)
+		g.ov.grab = g.ov.winAt.Add(cur)
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && onChar:
+		g.ov.menu.open, g.ov.menu.at = true, g.menuOrigin(cur)
+	}
+	if g.ov.dragging {
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			g.ov.dragging = false
+			g.rememberGeometry()
+			return
+		}
+		wx, wy := ebiten.WindowPosition()
+		now := image.Pt(wx, wy).Add(cur)
+		to := g.ov.winAt.Add(now.Sub(g.ov.grab))
+		ebiten.SetWindowPosition(to.X, to.Y)
+	}
+}
+
+// menuOrigin places the menu at the cursor, kept inside the window.
+func (g *Game) menuOrigin(p image.Point) image.Point {
+	w, h := ebiten.WindowSize()
+	n := len(g.ov.menu.items)
+	return image.Pt(max(0, min(p.X, w-menuW)), max(0, min(p.Y, h-n*menuItemH)))
+}
+
+// menuAction runs menu item i.
+func (g *Game) menuAction(i int) {
+	g.ov.menu.open = false
+	switch i {
+	case 0:
+		g.toggleMode()
+	case 1:
+		g.prefs.Overlay = nil
+		g.placeDefault()
+	case 2:
+		g.quit = true
+	}
+}
+
+// setPassthrough changes mouse pass-through only when it changes.
+func (g *Game) setPassthrough(on bool) {
+	if g.ov.passthrough != on {
+		g.ov.passthrough = on
+		ebiten.SetWindowMousePassthrough(on)
+	}
+}
+
+// toggleMode switches between window and overlay, remembering where each
+// was.
+func (g *Game) toggleMode() {
+	g.rememberGeometry()
+	g.overlay = !g.overlay
+	g.applyMode()
+	g.savePrefs()
+}
+
+// applyMode sets the window up for the current mode at its remembered
+// geometry, or the default one.
+func (g *Game) applyMode() {
+	ebiten.SetWindowDecorated(!g.overlay)
+	ebiten.SetWindowFloating(g.overlay)
+	g.ov.passthrough = false
+	ebiten.SetWindowMousePassthrough(false)
+	g.ov.menu.open = false
+	if geo := *g.prefs.slot(g.overlay); geo != nil && geo.W > 0 && geo.H > 0 {
+		ebiten.SetWindowSize(geo.W, geo.H)
+		ebiten.SetWindowPosition(geo.X, geo.Y)
+		return
+	}
+	g.placeDefault()
+}
+
+// placeDefault sizes the window for its mode; the overlay goes to the
+// bottom-right corner of the monitor.
+func (g *Game) placeDefault() {
+	if !g.overlay {
+		ebiten.SetWindowSize(windowW, windowH)
+		return
+	}
+	ebiten.SetWindowSize(overlayW, overlayH)
+	if m := ebiten.Monitor(); m != nil {
+		mw, mh := m.Size()
+		ebiten.SetWindowPosition(max(0, mw-overlayW-24), max(0, mh-overlayH-48))
+	}
+}
+
+// rememberGeometry records the window's current position and size for its
+// mode.
+func (g *Game) rememberGeometry() {
+	x, y := ebiten.WindowPosition()
+	w, h := ebiten.WindowSize()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	*g.prefs.slot(g.overlay) = &Geometry{X: x, Y: y, W: w, H: h}
+}
+
+// savePrefs writes the preferences, showing a failure on screen.
+func (g *Game) savePrefs() {
+	if err := g.prefs.Save(g.opts.PrefsPath); err != nil {
+		g.ui.showError(g.now(), err)
+	}
+}

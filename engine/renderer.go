@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// Renderer draws posed models with a per-pixel 16-bit depth test (see the
+// package documentation). It owns the offscreen targets, resized to the
+// output as needed.
+type Renderer struct {
+	// Rig lights the scene.
+	Rig Rig
+	// Transparent leaves the background transparent (the overlay); otherwise
+	// a soft gradient fills it.
+	Transparent bool
+	// Smooth enables the edge-smoothing filter of the final pass.
+	Smooth bool
+
+	prog                   *programs
+	depthHi, depthLo, cbuf *ebiten.Image
+	fu                     *frameUniforms
+	composite              map[string]any
+	size, opaque, smooth   []float32
+	opts                   ebiten.DrawTrianglesShaderOptions
+	quad                   [4]ebiten.Vertex
+
+	// Dirty-rectangle state: the last target and the rectangle drawn into
+	// it. A target that keeps its pixels between frames (the screen, with
+	// SetScreenClearedEveryFrame(false)) only needs the union of the old
+	// and new character rectangles redrawn.
+	last     *ebiten.Image
+	lastRect image.Rectangle
+	full     bool
+}
+
+// NewRenderer compiles the shaders.
+func NewRenderer() (*Renderer, error) {
+	p, err := compileShaders()
+	if err != nil {
+		return nil, err
+	}
+	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, fu: newFrameUniforms(),
+		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1)}
+	r.composite = map[string]any{
+		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14},
+		"Opaque": r.opaque, "Smooth": r.smooth, "Size": r.size,
+	}
+	return r, nil
+}
+
+// Mesh is a model bound to the GPU: its frame buffers, uploaded textures
+// and per-material uniforms. Dispose it when the model is replaced.
+type Mesh struct {
+	Frame    *Frame
+	model    *avatar.Model
+	textures []*texture
+	mats     []map[string]any // one per material, then the default
+	matTex   []int            // base colour texture per material, -1 none
+}
+
+// Adopt uploads a prepared model's textures and sizes its frame buffers.
+// It must run on the game loop.
+func (r *Renderer) Adopt(l *Loaded) *Mesh {
+	p := l.Scene.Pose
+	m := p.Model
+	g := &Mesh{Frame: NewFrame(p), model: m, textures: uploadTextures(l.mips)}
+	for i := 0; i <= len(m.Materials); i++ {
+		mat := &defaultMaterial
+		if i < len(m.Materials) {
+			mat = &m.Materials[i]
+		}
+		t := baseTexture(m, mat)
+		var tex *avatar.Texture
+		if t >= 0 {
+			tex = &m.Textures[t]
+		}
+		g.mats = append(g.mats, materialUniforms(mat, t >= 0, tex, r.fu))
+		g.matTex = append(g.matTex, t)
+	}
+	return g
+}
+
+// Dispose frees the mesh's GPU textures.
+func (g *Mesh) Dispose() {
+	for _, t := range g.textures {
+		if t != nil {
+			t.dispose()
+		}
+	}
+	g.textures = nil
+}
+
+// slot maps a draw's material (-1 for default) to its uniform slot.
+func (g *Mesh) slot(mat int) int {
+	if mat < 0 || mat >= len(g.mats)-1 {
+		return len(g.mats) - 1
+	}
+	return mat
+}
+
+// Invalidate makes the next Draw repaint its whole target, for when
+// something else drew on it or the background changed.
+func (r *Renderer) Invalidate() { r.full = true }
+
+// Draw renders the pose through cam into dst. The first draw into a target
+// covers it entirely; later ones repaint only where the character was or
+// is (see Invalidate).
+func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) {
+	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
+	r.ensureTargets(w, h)
+	f := g.Frame
+	f.Build(p, cam, w, h)
+	r.fu.set(&f.View, &r.Rig)
+	region := f.Bounds.Union(r.lastRect)
+	if r.full || dst != r.last || !r.lastRect.In(dst.Bounds()) {
+		region = dst.Bounds()
+	}
+	r.last, r.lastRect, r.full = dst, f.Bounds, false
+	if !f.Bounds.Empty() {
+		r.depthHi.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
+		r.depthLo.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
+	}
+	r.cbuf.SubImage(region).(*ebiten.Image).Clear()
+	r.geometryPass(r.depthHi, r.prog.depthCoarse, g, minBlend, r.depthLo, nil, false)
+	r.geometryPass(r.depthLo, r.prog.depthFine, g, minBlend, r.depthHi, nil, false)
+	r.geometryPass(r.cbuf, r.prog.color, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo, true)
+	r.compositeTo(dst, region)
+}
+
+// geometryPass issues one draw per primitive into target. The depth passes
+// skip blended draws, which neither write nor hide depth.
+func (r *Renderer) geometryPass(target *ebiten.Image, sh *ebiten.Shader, g *Mesh, blend ebiten.Blend, img0, img2 *ebiten.Image, withBlended bool) {
+	o := &r.opts
+	o.Blend = blend
+	for i := range g.Frame.Draws {
+		d := &g.Frame.Draws[i]
+		if d.Blend && !withBlended {
+			continue
+		}
+		s := g.slot(d.Material)
+		o.Uniforms = g.mats[s]
+		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
+		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
+			o.Images[1] = g.textures[t].level(d.LOD)
+		}
+		target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)
+	}
+}
+
+// compositeTo puts the colour buffer over the background into the given
+// rectangle of dst.
+func (r *Renderer) compositeTo(dst *ebiten.Image, rect image.Rectangle) {
+	if rect.Empty() {
+		return
+	}
+	r.size[0], r.size[1] = float32(dst.Bounds().Dx()), float32(dst.Bounds().Dy())
+	r.opaque[0], r.smooth[0] = boolFloat(!r.Transparent), boolFloat(r.Smooth)
+	x0, y0, x1, y1 := float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Max.X), float32(rect.Max.Y)
+	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
+	for i, c := range corners {
+		r.quad[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[0], SrcY: c[1]}
+	}
+	o := &r.opts
+	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite
+	o.Images = [4]*ebiten.Image{r.cbuf}
+	dst.DrawTrianglesShader32(r.quad[:], quadIndices, r.prog.composite, o)
+}
+
+var quadIndices = []uint32{0, 1, 2, 1, 3, 2}
+
+// ensureTargets (re)creates the offscreen images at w×h.
+func (r *Renderer) ensureTargets(w, h int) {
+	if r.cbuf != nil && r.cbuf.Bounds().Dx() == w && r.cbuf.Bounds().Dy() == h {
+		return
+	}
+	for _, img := range []*ebiten.Image{r.depthHi, r.depthLo, r.cbuf} {
+		if img != nil {
+			img.Deallocate()
+		}
+	}
+	opt := &ebiten.NewImageOptions{Unmanaged: true}
+	rect := image.Rect(0, 0, w, h)
+	r.depthHi = ebiten.NewImageWithOptions(rect, opt)
+	r.depthLo = ebiten.NewImageWithOptions(rect, opt)
+	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
+}
+
+// Color returns the last frame's colour buffer (premultiplied, transparent
+// where nothing was drawn), for hit tests.
+func (r *Renderer) Color() *ebiten.Image { return r.cbuf }
+
+func boolFloat(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"math"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// TickRate is the fixed simulation rate: Update advances time by 1/TickRate.
+const TickRate = 60
+
+// Scene is one character and its motion: the model, its pose, the clip
+// it plays (or procedural idle motion), and the camera that frames it.
+type Scene struct {
+	Model *avatar.Model
+	Pose  *avatar.Pose
+	Clip  *avatar.Clip // looping clip, or nil
+	Idle  *Idle        // procedural motion, or nil
+	// Time is the scene clock in seconds.
+	Time float64
+	// Portrait frames head and shoulders instead of the full body.
+	Portrait bool
+	// Orbit is the user's change to the framed camera.
+	Orbit Orbit
+
+	home  [2]framing // rest framing: full body, portrait
+	exprs *expressions
+}
+
+// Orbit is the user's camera adjustment: angles added to the framed view
+// and a zoom factor on its distance.
+type Orbit struct {
+	Yaw, Pitch float32
+	Zoom       float32 // 1 is the framed distance; smaller is closer
+}
+
+// framing is a camera target and the half extents to keep in view.
+type framing struct {
+	target       mgl32.Vec3
+	halfW, halfH float32
+	depth        float32 // the model's half depth, added to the distance
+}
+
+// fovY is the vertical field of view: a slightly long lens flatters faces.
+const fovY = 28 * math.Pi / 180
+
+// NewScene poses m at rest, picks its motion and frames it.
+func NewScene(m *avatar.Model) *Scene {
+	s := &Scene{Model: m, Pose: avatar.NewPose(m), Orbit: Orbit{Zoom: 1}, exprs: newExpressions(m)}
+	s.Clip = pickClip(m.Clips)
+	if s.Clip == nil {
+		s.Idle = NewIdle(s.Pose)
+	}
+	s.pose()
+	s.home[0] = frameBody(s.Pose)
+	s.home[1] = framePortrait(s.Pose, s.home[0])
+	return s
+}
+
+// pickClip prefers a clip named like an idle, else the first one.
+func pickClip(clips []*avatar.Clip) *avatar.Clip {
+	for _, c := range clips {
+		if strings.Contains(strings.ToLower(c.Name), "idle") {
+			return c
+		}
+	}
+	if len(clips) > 0 {
+		return clips[0]
+	}
+	return nil
+}
+
+// Step advances the clock by dt seconds and poses the model.
+func (s *Scene) Step(dt float64) {
+	s.Time += dt
+	s.pose()
+}
+
+// pose evaluates clip or idle motion at the current time.
+func (s *Scene) pose() {
+	p := s.Pose
+	p.Reset()
+	if s.Clip != nil {
+		s.Clip.Sample(s.Clip.LoopTime(float32(s.Time)), p, 1)
+	}
+	var blink float32
+	if s.Idle != nil {
+		s.Idle.Apply(p, s.Time)
+		blink = float32(blinkAmount(s.Time))
+	}
+	s.exprs.apply(p, blink)
+	p.Update()
+}
+
+// SetExpression sets an expression's weight (0..1) until changed; it
+// reports whether the model has the expression.
+func (s *Scene) SetExpression(name string, w float32) bool {
+	return s.exprs.set(name, w)
+}
+
+// Camera returns the camera for a viewport of the given aspect (w/h).
+func (s *Scene) Camera(aspect float32) Camera {
+	f := s.home[0]
+	if s.Portrait {
+		f = s.home[1]
+	}
+	tan := float32(math.Tan(fovY / 2))
+	dist := max(f.halfH/tan, f.halfW/(tan*aspect)) + f.depth
+	zoom := s.Orbit.Zoom
+	if zoom <= 0 {
+		zoom = 1
+	}
+	return Camera{Target: f.target, Yaw: s.Orbit.Yaw, Pitch: s.Orbit.Pitch, Distance: dist * zoom, FovY: fovY}
+}
+
+// frameBody frames the whole posed model with a small margin.
+func frameBody(p *avatar.Pose) framing {
+	c := p.Min.Add(p.Max).Mul(0.5)
+	size := p.Max.Sub(p.Min)
+	return framing{target: c, halfW: size[0] * 0.55, halfH: size[1] * 0.54, depth: size[2] * 0.5}
+}
+
+// framePortrait frames head and shoulders for a humanoid, from the head
+// bone to the top of the model; other models keep the body framing.
+func framePortrait(p *avatar.Pose, body framing) framing {
+	head := p.Model.Humanoid.Node(avatar.BoneHead)
+	if head < 0 {
+		return body
+	}
+	hp := p.World[head].Col(3).Vec3()
+	top := p.Max[1]
+	hs := top - hp[1]
+	if hs <= 0 {
+		return body
+	}
+	lo, hi := hp[1]-1.1*hs, top+0.18*hs
+	target := mgl32.Vec3{hp[0], (lo + hi) / 2, hp[2]}
+	return framing{target: target, halfW: 0.9 * hs, halfH: (hi - lo) / 2, depth: hs * 0.6}
+}

@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// ui draws kin's few on-screen words: loading progress, errors and the
+// overlay's menu.
+type ui struct {
+	face     *text.GoTextFace
+	errMsg   string
+	errUntil float64 // scene-clock-independent tick time when the error fades
+}
+
+// errorSeconds is how long an error stays on screen.
+const errorSeconds = 8
+
+func newUI() (*ui, error) {
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil {
+		return nil, fmt.Errorf("engine: load font: %w", err)
+	}
+	return &ui{face: &text.GoTextFace{Source: src, Size: 14}}, nil
+}
+
+// showError puts an error on screen for errorSeconds from now.
+func (u *ui) showError(now float64, err error) {
+	u.errMsg, u.errUntil = err.Error(), now+errorSeconds
+}
+
+// message returns the line to show at time now, or "".
+func (u *ui) message(now float64, ld *loader) string {
+	if ld.busy() {
+		return fmt.Sprintf("loading %s… %d%%", ld.name, int(ld.progress()*100))
+	}
+	if u.errMsg != "" && now < u.errUntil {
+		return u.errMsg
+	}
+	return ""
+}
+
+// drawMessage draws a line of text in a rounded box at the bottom centre,
+// wrapped to the width of dst.
+func (u *ui) drawMessage(dst *ebiten.Image, msg string) {
+	if msg == "" {
+		return
+	}
+	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
+	lines := wrap(msg, u.face, float64(w-40))
+	lh := u.face.Size * 1.4
+	boxH := lh*float64(len(lines)) + 16
+	y0 := float64(h) - boxH - 16
+	vector.FillRect(dst, 12, float32(y0), float32(w-24), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
+	for i, line := range lines {
+		op := &text.DrawOptions{}
+		lw, _ := text.Measure(line, u.face, lh)
+		op.GeoM.Translate((float64(w)-lw)/2, y0+8+float64(i)*lh)
+		op.ColorScale.ScaleWithColor(color.RGBA{235, 235, 240, 255})
+		text.Draw(dst, line, u.face, op)
+	}
+}
+
+// wrap splits s into lines no wider than width, at spaces where possible.
+func wrap(s string, face *text.GoTextFace, width float64) []string {
+	var lines []string
+	for len(s) > 0 {
+		cut := len(s)
+		for cut > 0 {
+			if w, _ := text.Measure(s[:cut], face, 0); w <= width {
+				break
+			}
+			cut--
+		}
+		if cut == 0 {
+			cut = 1
+		}
+		if cut < len(s) {
+			if sp := bytes.LastIndexByte([]byte(s[:cut]), ' '); sp > 0 {
+				cut = sp + 1
+			}
+		}
+		lines = append(lines, s[:cut])
+		s = s[cut:]
+		if len(lines) == 4 {
+			break
+		}
+	}
+	return lines
+}
+
+// menu is the overlay's right-click menu.
+type menu struct {
+	open  bool
+	at    image.Point
+	items []string
+}
+
+const menuItemH, menuW = 26, 150
+
+// rect returns the menu's area.
+func (m *menu) rect() image.Rectangle {
+	return image.Rect(m.at.X, m.at.Y, m.at.X+menuW, m.at.Y+menuItemH*len(m.items))
+}
+
+// itemAt returns the item under p, or -1.
+func (m *menu) itemAt(p image.Point) int {
+	if !m.open || !p.In(m.rect()) {
+		return -1
+	}
+	return (p.Y - m.at.Y) / menuItemH
+}
+
+// draw draws the open menu, highlighting the item under the cursor.
+func (m *menu) draw(dst *ebiten.Image, face *text.GoTextFace, cursor image.Point) {
+	if !m.open {
+		return
+	}
+	r := m.rect()
+	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), color.RGBA{24, 24, 30, 235}, true)
+	hover := m.itemAt(cursor)
+	for i, it := range m.items {
+		y := float64(m.at.Y + i*menuItemH)
+		if i == hover {
+			vector.FillRect(dst, float32(r.Min.X), float32(y), menuW, menuItemH, color.RGBA{70, 90, 140, 255}, true)
+		}
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(float64(m.at.X+10), y+5)
+		op.ColorScale.ScaleWithColor(color.White)
+		text.Draw(dst, it, face, op)
+	}
+}

@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// depthTolerance is how far (in 16-bit depth-key units) behind the nearest
+// depth a fragment may be and still be coloured: enough to absorb float
+// rounding between passes, a few microns on a face.
+const depthTolerance = 2
+
+// frameUniforms holds the per-frame shader values. Each slice is boxed into
+// every material's uniform map once; updating the slices in place changes
+// them everywhere without allocating.
+type frameUniforms struct {
+	camRight, camUp, camFwd, center, focal []float32
+	keyDir, keyColor, fillDir, fillColor   []float32
+	rimDir, rimColor, sky, ground          []float32
+	specular, exposure                     []float32
+}
+
+func newFrameUniforms() *frameUniforms {
+	v := func(n int) []float32 { return make([]float32, n) }
+	return &frameUniforms{
+		camRight: v(3), camUp: v(3), camFwd: v(3), center: v(2), focal: v(2),
+		keyDir: v(3), keyColor: v(3), fillDir: v(3), fillColor: v(3),
+		rimDir: v(3), rimColor: v(3), sky: v(3), ground: v(3),
+		specular: v(1), exposure: v(1),
+	}
+}
+
+// set updates the values for a view and a light rig.
+func (u *frameUniforms) set(v *View, rig *Rig) {
+	copy(u.camRight, v.Right[:])
+	copy(u.camUp, v.Up[:])
+	copy(u.camFwd, v.Forward[:])
+	u.center[0], u.center[1] = v.CenterX, v.CenterY
+	u.focal[0], u.focal[1] = v.Focal, v.Focal
+	setVec(u.keyDir, rig.Key.dir(v))
+	setVec(u.fillDir, rig.Fill.dir(v))
+	setVec(u.rimDir, rig.Rim.dir(v))
+	copy(u.keyColor, rig.Key.Color[:])
+	copy(u.fillColor, rig.Fill.Color[:])
+	copy(u.rimColor, rig.Rim.Color[:])
+	copy(u.sky, rig.Sky[:])
+	copy(u.ground, rig.Ground[:])
+	u.specular[0], u.exposure[0] = rig.Specular, rig.Exposure
+}
+
+func setVec(dst []float32, v mgl32.Vec3) { copy(dst, v[:]) }
+
+// materialUniforms builds the uniform map of one material, sharing the
+// frame's slices. hasTex says whether a base colour texture is bound.
+func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, fu *frameUniforms) map[string]any {
+	b2f := func(b bool) float32 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	u := map[string]any{
+		"BaseColor": mat.BaseColor[:], "HasTex": b2f(hasTex),
+		"AlphaMode": float32(mat.AlphaMode), "Cutoff": mat.AlphaCutoff,
+		"Emissive": mat.Emissive[:], "Unlit": b2f(mat.Unlit), "Toon": b2f(mat.Toon),
+		"Tolerance": float32(depthTolerance),
+		"CamRight":  fu.camRight, "CamUp": fu.camUp, "CamFwd": fu.camFwd,
+		"Center": fu.center, "Focal": fu.focal,
+		"KeyDir": fu.keyDir, "KeyColor": fu.keyColor, "FillDir": fu.fillDir, "FillColor": fu.fillColor,
+		"RimDir": fu.rimDir, "RimColor": fu.rimColor, "SkyColor": fu.sky, "GroundColor": fu.ground,
+		"Specular": fu.specular, "Exposure": fu.exposure,
+	}
+	if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
+		u["Cutoff"] = float32(0.5)
+	}
+	if tex != nil {
+		u["Nearest"] = b2f(tex.Sampler.Nearest)
+		u["Wrap"] = []float32{float32(tex.Sampler.WrapS), float32(tex.Sampler.WrapT)}
+	}
+	return u
+}
