@@ -47,7 +47,7 @@ deps-test:
 	bash scripts/deps.sh test
 
 build:
-	go build -o bin/kin .
+	go build -o bin/ . ./cmd/kin-window
 
 run: deps build
 	./bin/kin $(ARGS)

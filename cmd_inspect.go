@@ -16,17 +16,15 @@ func cmdInspect(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	file, rest := splitPositional(args)
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
 		return 2
 	}
-	if file == "" && fs.NArg() > 0 {
-		file = fs.Arg(0)
-	}
-	if file == "" {
+	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: kin inspect FILE [--json]")
 		return 2
 	}
+	file := pos[0]
 	m, err := avatar.Load(file)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
@@ -44,17 +42,6 @@ func cmdInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	printSummary(stdout, file, s)
 	return 0
-}
-
-// splitPositional takes the first argument that is not a flag as the file,
-// so flags may come before or after it.
-func splitPositional(args []string) (string, []string) {
-	for i, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			return a, append(append([]string{}, args[:i]...), args[i+1:]...)
-		}
-	}
-	return "", args
 }
 
 func printSummary(w io.Writer, file string, s avatar.Summary) {
@@ -84,4 +71,20 @@ func list(items []string) string {
 		return "none"
 	}
 	return strings.Join(items, ", ")
+}
+
+// parseArgs parses flags that may come before, between or after the
+// positional arguments, which it returns in order.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }

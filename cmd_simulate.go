@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/kin-companion/kin/avatar"
 )
@@ -29,19 +28,10 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
-	var timeline []avatar.TimedEvent
-	if *events != "" {
-		f, err := os.Open(*events)
-		if err != nil {
-			fmt.Fprintln(stderr, "kin:", err)
-			return 1
-		}
-		timeline, err = avatar.ReadTimeline(f, *events)
-		f.Close()
-		if err != nil {
-			fmt.Fprintln(stderr, "kin:", err)
-			return 1
-		}
+	timeline, err := avatar.ReadTimelineFile(*events)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
 	}
 	st := avatar.Simulate(avatar.NewCharacter(m, *seed), timeline, *seconds, *fps)
 	if *asJSON {

@@ -2,54 +2,55 @@ package main
 
 import (
 	"bytes"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
 
 	"github.com/kin-companion/kin/assets"
 	"github.com/kin-companion/kin/avatar"
-	"github.com/kin-companion/kin/engine"
 )
 
-// cmdWindow implements plain `kin [--model PATH] [--fps N] [--portrait]
-// [--overlay]`: open the character in a window or as a desktop overlay.
+// windowBinary is the companion program that holds kin's window: kin itself
+// never links Ebitengine, which cannot start without a display, so that
+// chat, simulate, inspect and the rest work on any machine.
+const windowBinary = "kin-window"
+
+// cmdWindow hands the window and `kin shot` to kin-window, found beside
+// the kin executable or on PATH, replacing this process with it.
 func cmdWindow(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kin", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	model := fs.String("model", "", "GLB, glTF or VRM file to show (default: the built-in avatar)")
-	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
-	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
-	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		fmt.Fprintln(stderr, "kin: no display (DISPLAY is not set), so no window can open.\n"+
+			"  Without one you can still use: kin chat, kin simulate, kin inspect (see kin help);\n"+
+			"  for pictures, run under a virtual display: xvfb-run -a kin shot out.png")
+		return 1
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kin: unexpected argument %q (see kin help)\n", fs.Arg(0))
-		return 2
-	}
-	if *fps < 0 {
-		fmt.Fprintln(stderr, "kin: --fps must be positive")
-		return 2
-	}
-	m, err := loadModel(*model)
+	path, err := findWindowBinary()
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
-	opts := engine.Options{
-		Title: "kin", Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
-		PrefsPath: engine.DefaultPrefsPath(),
+	err = syscall.Exec(path, append([]string{path}, args...), os.Environ())
+	fmt.Fprintf(stderr, "kin: run %s: %v\n", path, err)
+	return 1
+}
+
+// findWindowBinary looks beside the running executable first, then on PATH.
+func findWindowBinary() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), windowBinary)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
 	}
-	if os.Getenv("KIN_STATS") == "1" {
-		opts.Stats = stderr
+	if p, err := exec.LookPath(windowBinary); err == nil {
+		return p, nil
 	}
-	err = engine.Run(opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "kin:", err)
-		return 1
-	}
-	return 0
+	return "", errors.New("kin-window, which shows the character, is not installed beside kin or on PATH " +
+		"(make build puts both in bin/; go install ./... installs both)")
 }
 
 // loadModel loads a model file, or the embedded default avatar for "".

@@ -3,8 +3,11 @@
 //
 // Usage:
 //
-//	kin [--model PATH]           open the window with a character
+//	kin [--model PATH]           open the window with a character (runs kin-window)
 //	kin inspect FILE [--json]    summarise a model file
+//
+// kin never links the graphics stack, so every command but the window and
+// shot works on a machine with no display.
 package main
 
 import (
@@ -26,7 +29,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "simulate":
 			return cmdSimulate(args[1:], stdout, stderr)
 		case "shot":
-			return cmdShot(args[1:], stdout, stderr)
+			return cmdWindow(args, stdout, stderr)
 		case "help", "-h", "--help":
 			fmt.Fprint(stdout, usage)
 			return 0
@@ -37,9 +40,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH]            open kin with a character (GLB, glTF or VRM)
+  kin [--model PATH] [--fps N] [--portrait] [--overlay]
+                                open kin with a character (GLB, glTF or VRM)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
+  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]
+                                render a picture offscreen and exit
   kin help                      this text
 `

@@ -31,6 +31,7 @@ type Character struct {
 	gaze     *gaze
 	gestures gesturePlayer
 	controls [numControls]float32 // smoothed emotion+preset values
+	held     []heldExpr           // expressions pinned by HoldExpression
 	talk     float32              // seconds of talk hint left (speech without audio)
 	clock    float32
 	humanoid bool
@@ -84,6 +85,30 @@ func (c *Character) LookAt(target string) error { return c.gaze.setTarget(target
 
 // SetExpression layers an explicit preset over the emotion blend.
 func (c *Character) SetExpression(p Preset, intensity float32) { c.preset.set(p, intensity) }
+
+// heldExpr is an expression weight pinned above every layer.
+type heldExpr struct {
+	expr int
+	w    float32
+}
+
+// HoldExpression pins a named expression at weight w (0 releases it) above
+// every layer, for debugging, tests and pictures; it reports whether the
+// model has the expression.
+func (c *Character) HoldExpression(name string, w float32) bool {
+	i := c.Model.Expressions.Index(name)
+	if i < 0 {
+		return false
+	}
+	for k := range c.held {
+		if c.held[k].expr == i {
+			c.held[k].w = w
+			return true
+		}
+	}
+	c.held = append(c.held, heldExpr{i, w})
+	return true
+}
 
 // PlayGesture starts a gesture by slot, clip name or procedural name;
 // seconds ≤ 0 uses its own length.

@@ -83,6 +83,9 @@ func (c *Character) updateFace(dt float32) {
 	if i, w := c.lips.visemeWeight(); i >= 0 {
 		f.setExpr(i, w)
 	}
+	for _, h := range c.held {
+		f.setExpr(h.expr, h.w)
+	}
 	f.apply(c.Pose)
 	f.reset()
 }

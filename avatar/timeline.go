@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -53,6 +54,19 @@ func ReadTimeline(r io.Reader, name string) ([]TimedEvent, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].T < out[j].T })
 	return out, nil
+}
+
+// ReadTimelineFile reads an events file by path; "" means no events.
+func ReadTimelineFile(path string) ([]TimedEvent, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("avatar: %w", err)
+	}
+	defer f.Close()
+	return ReadTimeline(f, path)
 }
 
 // Simulate runs the character at a fixed timestep of 1/fps for the given

@@ -33,7 +33,7 @@ func BenchmarkPose(b *testing.B) {
 // BenchmarkRenderFrame measures a whole frame on the GPU (llvmpipe under
 // Xvfb), synchronised by reading one pixel back each iteration.
 func BenchmarkRenderFrame(b *testing.B) {
-	for _, size := range []image.Point{{48, 72}, {480, 720}, {720, 1280}} {
+	for _, size := range []image.Point{{480, 720}, {720, 1280}} {
 		b.Run(sizeName(size), func(b *testing.B) {
 			l := loadLoaded(b, "rpm-visage-male.glb")
 			r, err := NewRenderer()

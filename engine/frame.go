@@ -21,7 +21,6 @@ type Frame struct {
 	// Bounds is the pixel rectangle the visible triangles cover.
 	Bounds image.Rectangle
 
-	model  *avatar.Model
 	prims  []primInfo
 	valid  []bool     // per vertex: in front of the near clip plane
 	keys   []uint16   // per blended triangle: its depth bucket
@@ -57,7 +56,7 @@ func NewFrame(p *avatar.Pose) *Frame {
 	return &Frame{
 		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
 		Draws: make([]Draw, 0, len(prims)),
-		model: p.Model, prims: prims, valid: make([]bool, nv),
+		prims: prims, valid: make([]bool, nv),
 		keys: make([]uint16, maxBlend/3), tmp: make([]uint32, maxBlend),
 		count: make([]int32, sortBuckets),
 	}

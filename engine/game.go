@@ -1,12 +1,16 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
 	"io"
+	"runtime"
+	"runtime/debug"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -21,6 +25,10 @@ type Options struct {
 	// Stats, when set, receives a line with the frame rate every few
 	// seconds (KIN_STATS=1 in the kin command).
 	Stats io.Writer
+	// Bus, when set, carries protocol events to the character (drained in
+	// Update, at most 64 a tick) and receives the window's own events
+	// (load-start, load-end).
+	Bus *protocol.Bus
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -41,6 +49,11 @@ type Game struct {
 	ov       overlayState
 	orbit    orbitState
 	quit     bool
+	inbox    *protocol.Subscription
+	size     [2]int          // screen size from the last Layout
+	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
+	uiShown  bool            // text or menu was drawn last frame
+	done     <-chan struct{} // closing it ends the game
 }
 
 // NewGame prepares a game for the options' model. Call it from the game
@@ -58,18 +71,23 @@ func NewGame(o Options) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{opts: o, r: r, ui: u, ld: newLoader(), overlay: o.Overlay, prefs: LoadPrefs(o.PrefsPath)}
+	if o.Bus != nil {
+		g.inbox = o.Bus.Subscribe()
+	}
 	g.adopt(Prepare(o.Model.Name, o.Model))
 	g.scene.Portrait = o.Portrait
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	return g, nil
 }
 
-// Run opens kin's window (or overlay) and runs until it is closed.
-func Run(o Options) error {
+// Run opens kin's window (or overlay) and runs until it is closed or ctx
+// is done; either way the window's place is remembered.
+func Run(ctx context.Context, o Options) error {
 	g, err := NewGame(o)
 	if err != nil {
 		return err
 	}
+	g.done = ctx.Done()
 	if o.Title == "" {
 		o.Title = "kin"
 	}
@@ -87,6 +105,9 @@ func Run(o Options) error {
 }
 
 // adopt makes a prepared model the shown one, freeing the previous one.
+// Once its textures are on the GPU the model's decoded images are dropped
+// and the freed memory is handed back to the OS: a character's textures
+// are most of kin's memory.
 func (g *Game) adopt(l *Loaded) {
 	if g.mesh != nil {
 		g.mesh.Dispose()
@@ -95,6 +116,12 @@ func (g *Game) adopt(l *Loaded) {
 	g.scene, g.mesh = l.Scene, g.r.Adopt(l)
 	g.scene.Portrait = portrait
 	g.dirty = true
+	g.r.Invalidate()
+	for i := range l.Scene.Model.Textures {
+		l.Scene.Model.Textures[i].Image = nil
+	}
+	l.bases = nil
+	debug.FreeOSMemory()
 }
 
 // now is the wall-clock-free time of the game loop, in seconds.
@@ -102,6 +129,11 @@ func (g *Game) now() float64 { return float64(g.tick) / TickRate }
 
 // Update advances the game by one tick.
 func (g *Game) Update() error {
+	select {
+	case <-g.done:
+		g.quit = true
+	default:
+	}
 	if g.quit || ebiten.IsWindowBeingClosed() {
 		g.rememberGeometry()
 		g.savePrefs()
@@ -116,12 +148,17 @@ func (g *Game) Update() error {
 	} else {
 		g.updateOrbit()
 	}
-	g.scene.Time += 1.0 / TickRate
+	g.drainEvents()
+	g.updateGaze()
+	g.scene.Tick(1.0 / TickRate)
 	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
-		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS\n", ebiten.ActualFPS(), ebiten.ActualTPS())
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, Go heap %d MB in use, %d MB from the OS\n",
+			ebiten.ActualFPS(), ebiten.ActualTPS(), ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
 	}
 	if g.frameDue() {
-		g.scene.Step(0)
+		g.scene.Pose.Update()
 		g.dirty = true
 	}
 	return nil
@@ -169,9 +206,11 @@ func (g *Game) pollLoad() {
 	}
 	if res.err != nil {
 		g.ui.showError(g.now(), fmt.Errorf("could not open %s: %w", res.name, res.err))
+		g.emit(protocol.LoadEndPayload{URI: res.name, Error: res.err.Error()})
 		return
 	}
 	g.adopt(res.loaded)
+	g.emit(protocol.LoadEndPayload{URI: res.name})
 }
 
 // Draw renders the latest pose and the on-screen text, or leaves the
@@ -181,14 +220,31 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
-	g.r.Transparent = g.overlay
+	if g.r.Transparent != g.overlay {
+		g.r.Transparent = g.overlay
+		g.r.Invalidate()
+	}
+	// Text and menu are drawn over the frame: repaint everything while
+	// they show and once after, so none is left behind.
+	msg := g.ui.message(g.now(), g.ld)
+	ui := msg != "" || g.ov.menu.open || g.debug
+	if ui || g.uiShown {
+		g.r.Invalidate()
+	}
+	g.uiShown = ui
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
 	g.r.Draw(screen, g.mesh, g.scene.Pose, &cam)
-	g.ui.drawMessage(screen, g.ui.message(g.now(), g.ld))
+	g.ui.drawMessage(screen, msg)
+	if g.debug {
+		g.drawDebug(screen)
+	}
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui.face, image.Pt(cx, cy))
 }
 
 // Layout uses the window's size as the screen size.
-func (g *Game) Layout(w, h int) (int, int) { return max(w, 1), max(h, 1) }
+func (g *Game) Layout(w, h int) (int, int) {
+	g.size = [2]int{max(w, 1), max(h, 1)}
+	return g.size[0], g.size[1]
+}

@@ -8,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/kin-companion/kin/avatar"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
@@ -167,5 +165,3 @@ func TestOverlayAlpha(t *testing.T) {
 		}
 	}
 }
-
-var _ = avatar.AlphaOpaque

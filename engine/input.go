@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/kin-companion/kin/agent/protocol"
 )
 
 // orbitState tracks a drag that orbits the camera in window mode.
@@ -39,11 +40,14 @@ func (g *Game) dropFS(fsys fs.FS) {
 	}
 	if err != nil {
 		g.ui.showError(g.now(), err)
+		return
 	}
+	g.emit(protocol.LoadStartPayload{URI: name})
 }
 
 // handleKeys: P toggles the portrait framing, R resets the view, O toggles
-// overlay and window modes, Escape closes the overlay's menu.
+// overlay and window modes, Escape closes the overlay's menu, F1 shows the
+// debug overlay.
 func (g *Game) handleKeys() {
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyP):
@@ -54,6 +58,8 @@ func (g *Game) handleKeys() {
 		g.toggleMode()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		g.ov.menu.open = false
+	case inpututil.IsKeyJustPressed(ebiten.KeyF1):
+		g.debug = !g.debug
 	}
 }
 

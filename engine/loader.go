@@ -13,21 +13,22 @@ import (
 )
 
 // Loaded is a model prepared off the game loop: loaded, posed, framed and
-// with its textures' mip chains built, ready for [Renderer.Adopt].
+// with its textures converted, ready for [Renderer.Adopt].
 type Loaded struct {
 	Name  string
 	Scene *Scene
-	mips  [][]*image.RGBA // per model texture, nil when unused
+	bases []*image.RGBA // per model texture, nil when unused
 }
 
-// Prepare builds the scene and mip chains of a loaded model. It is the CPU
-// half of loading and may run on any goroutine.
+// Prepare builds the scene of a loaded model and converts its base colour
+// textures for upload. It is the CPU half of loading and may run on any
+// goroutine.
 func Prepare(name string, m *avatar.Model) *Loaded {
-	l := &Loaded{Name: name, Scene: NewScene(m), mips: make([][]*image.RGBA, len(m.Textures))}
+	l := &Loaded{Name: name, Scene: NewScene(m), bases: make([]*image.RGBA, len(m.Textures))}
 	for i := range m.Materials {
 		t := baseTexture(m, &m.Materials[i])
-		if t >= 0 && l.mips[t] == nil {
-			l.mips[t] = mipChain(m.Textures[t].Image)
+		if t >= 0 && l.bases[t] == nil {
+			l.bases[t] = baseLevel(m.Textures[t].Image)
 		}
 	}
 	return l

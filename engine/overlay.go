@@ -47,6 +47,7 @@ func (g *Game) updateOverlay() {
 		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			g.ov.dragging = false
 			g.rememberGeometry()
+			g.savePrefs()
 			return
 		}
 		wx, wy := ebiten.WindowPosition()

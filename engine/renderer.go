@@ -33,6 +33,7 @@ type Renderer struct {
 	// SetScreenClearedEveryFrame(false)) only needs the union of the old
 	// and new character rectangles redrawn.
 	last     *ebiten.Image
+	lastSize image.Rectangle
 	lastRect image.Rectangle
 	full     bool
 }
@@ -67,7 +68,7 @@ type Mesh struct {
 func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	p := l.Scene.Pose
 	m := p.Model
-	g := &Mesh{Frame: NewFrame(p), model: m, textures: uploadTextures(l.mips)}
+	g := &Mesh{Frame: NewFrame(p), model: m, textures: uploadTextures(l.bases)}
 	for i := 0; i <= len(m.Materials); i++ {
 		mat := &defaultMaterial
 		if i < len(m.Materials) {
@@ -116,10 +117,10 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	f.Build(p, cam, w, h)
 	r.fu.set(&f.View, &r.Rig)
 	region := f.Bounds.Union(r.lastRect)
-	if r.full || dst != r.last || !r.lastRect.In(dst.Bounds()) {
+	if r.full || dst != r.last || dst.Bounds() != r.lastSize {
 		region = dst.Bounds()
 	}
-	r.last, r.lastRect, r.full = dst, f.Bounds, false
+	r.last, r.lastSize, r.lastRect, r.full = dst, dst.Bounds(), f.Bounds, false
 	if !f.Bounds.Empty() {
 		r.depthHi.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
 		r.depthLo.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
@@ -188,10 +189,6 @@ func (r *Renderer) ensureTargets(w, h int) {
 	r.depthLo = ebiten.NewImageWithOptions(rect, opt)
 	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
 }
-
-// Color returns the last frame's colour buffer (premultiplied, transparent
-// where nothing was drawn), for hit tests.
-func (r *Renderer) Color() *ebiten.Image { return r.cbuf }
 
 func boolFloat(b bool) float32 {
 	if b {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/kin-companion/kin/avatar"
@@ -11,13 +10,12 @@ import (
 // TickRate is the fixed simulation rate: Update advances time by 1/TickRate.
 const TickRate = 60
 
-// Scene is one character and its motion: the model, its pose, the clip
-// it plays (or procedural idle motion), and the camera that frames it.
+// Scene is one character and its camera: the model, its Empathy Layer
+// (avatar.Character, which owns the pose and all motion) and the framing.
 type Scene struct {
 	Model *avatar.Model
 	Pose  *avatar.Pose
-	Clip  *avatar.Clip // looping clip, or nil
-	Idle  *Idle        // procedural motion, or nil
+	Char  *avatar.Character
 	// Time is the scene clock in seconds.
 	Time float64
 	// Portrait frames head and shoulders instead of the full body.
@@ -25,8 +23,7 @@ type Scene struct {
 	// Orbit is the user's change to the framed camera.
 	Orbit Orbit
 
-	home  [2]framing // rest framing: full body, portrait
-	exprs *expressions
+	home [2]framing // rest framing: full body, portrait
 }
 
 // Orbit is the user's camera adjustment: angles added to the framed view
@@ -46,58 +43,35 @@ type framing struct {
 // fovY is the vertical field of view: a slightly long lens flatters faces.
 const fovY = 28 * math.Pi / 180
 
-// NewScene poses m at rest, picks its motion and frames it.
+// NewScene builds m's character, poses it at rest and frames it. The
+// character's random motion (blinks, saccades) is seeded, so a scene
+// replays the same way every time.
 func NewScene(m *avatar.Model) *Scene {
-	s := &Scene{Model: m, Pose: avatar.NewPose(m), Orbit: Orbit{Zoom: 1}, exprs: newExpressions(m)}
-	s.Clip = pickClip(m.Clips)
-	if s.Clip == nil {
-		s.Idle = NewIdle(s.Pose)
-	}
-	s.pose()
+	c := avatar.NewCharacter(m, 1)
+	s := &Scene{Model: m, Pose: c.Pose, Char: c, Orbit: Orbit{Zoom: 1}}
+	s.Step(0)
 	s.home[0] = frameBody(s.Pose)
 	s.home[1] = framePortrait(s.Pose, s.home[0])
 	return s
 }
 
-// pickClip prefers a clip named like an idle, else the first one.
-func pickClip(clips []*avatar.Clip) *avatar.Clip {
-	for _, c := range clips {
-		if strings.Contains(strings.ToLower(c.Name), "idle") {
-			return c
-		}
-	}
-	if len(clips) > 0 {
-		return clips[0]
-	}
-	return nil
-}
-
-// Step advances the clock by dt seconds and poses the model.
-func (s *Scene) Step(dt float64) {
+// Tick advances the character's motion by dt seconds without posing the
+// vertices; Update calls it every tick.
+func (s *Scene) Tick(dt float64) {
 	s.Time += dt
-	s.pose()
+	s.Char.Animate(float32(dt))
 }
 
-// pose evaluates clip or idle motion at the current time.
-func (s *Scene) pose() {
-	p := s.Pose
-	p.Reset()
-	if s.Clip != nil {
-		s.Clip.Sample(s.Clip.LoopTime(float32(s.Time)), p, 1)
-	}
-	var blink float32
-	if s.Idle != nil {
-		s.Idle.Apply(p, s.Time)
-		blink = float32(blinkAmount(s.Time))
-	}
-	s.exprs.apply(p, blink)
-	p.Update()
+// Step advances by dt seconds and poses the vertices for drawing.
+func (s *Scene) Step(dt float64) {
+	s.Tick(dt)
+	s.Pose.Update()
 }
 
-// SetExpression sets an expression's weight (0..1) until changed; it
-// reports whether the model has the expression.
+// SetExpression pins a named expression at weight w (0..1; 0 releases it);
+// it reports whether the model has the expression.
 func (s *Scene) SetExpression(name string, w float32) bool {
-	return s.exprs.set(name, w)
+	return s.Char.HoldExpression(name, w)
 }
 
 // Camera returns the camera for a viewport of the given aspect (w/h).

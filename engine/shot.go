@@ -18,6 +18,9 @@ type ShotOptions struct {
 	Portrait bool
 	// Overlay renders with a transparent background.
 	Overlay bool
+	// Events are handed to the character at their times (frame n is at
+	// (n−1)/60 s), so a picture can show a state.
+	Events []avatar.TimedEvent
 }
 
 // RenderShot renders a prepared model offscreen and returns the last
@@ -26,8 +29,16 @@ type ShotOptions struct {
 func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 	s := l.Scene
 	s.Portrait = o.Portrait
+	next := 0
+	feed := func(now float64) {
+		for ; next < len(o.Events) && o.Events[next].T <= now+1e-9; next++ {
+			s.Char.Handle(o.Events[next].Event)
+		}
+	}
+	feed(0)
 	for i := 1; i < o.Frames; i++ {
 		s.Step(1.0 / TickRate)
+		feed(float64(i) / TickRate)
 	}
 	s.Step(0) // pose with the latest settings
 	r.Transparent = o.Overlay

@@ -26,40 +26,50 @@ func (t *texture) dispose() {
 	}
 }
 
-// mipChain converts an image to premultiplied RGBA, bounded by
-// maxTextureSize, and builds its mip chain with a 2×2 box filter.
-func mipChain(img image.Image) []*image.RGBA {
+// baseLevel converts an image to premultiplied RGBA, halved until it fits
+// maxTextureSize: the CPU half of a texture upload.
+func baseLevel(img image.Image) *image.RGBA {
 	src := toRGBA(img)
 	w, h := textureSize(src.Rect.Dx(), src.Rect.Dy())
 	for src.Rect.Dx() > w || src.Rect.Dy() > h {
 		src = halve(src)
 	}
-	n := mipLevels(w, h)
-	levels := make([]*image.RGBA, 0, n)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			src = halve(src)
-		}
-		levels = append(levels, src)
-	}
-	return levels
+	return src
 }
 
-// uploadTexture uploads every level of a mip chain.
-func uploadTexture(levels []*image.RGBA) *texture {
-	t := &texture{levels: make([]*ebiten.Image, len(levels))}
-	for i, l := range levels {
-		t.levels[i] = newImageFromRGBA(l)
+// uploadTexture uploads a base level and builds the mip chain on the GPU:
+// each level is the previous one drawn at half size with linear filtering,
+// which at exactly half size averages 2×2 texels.
+func uploadTexture(base *image.RGBA) *texture {
+	w, h := base.Rect.Dx(), base.Rect.Dy()
+	n := mipLevels(w, h)
+	t := &texture{levels: make([]*ebiten.Image, n)}
+	t.levels[0] = newImageFromRGBA(base)
+	for i := 1; i < n; i++ {
+		w, h = max(w/2, 1), max(h/2, 1)
+		l := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear, Blend: ebiten.BlendCopy}
+		op.GeoM.Scale(0.5, 0.5)
+		l.DrawImage(t.levels[i-1], op)
+		t.levels[i] = l
 	}
 	return t
 }
 
+// uploadRows is the height of the strips a texture is uploaded in.
+// Ebitengine keeps up to 32 recent upload buffers for reuse; small strips
+// keep that cache small instead of holding whole textures.
+const uploadRows = 64
+
 // newImageFromRGBA uploads pixels into an unmanaged image (off the atlas,
 // so wrapping in the shader sees the texture's own edges).
 func newImageFromRGBA(src *image.RGBA) *ebiten.Image {
-	b := src.Rect
-	img := ebiten.NewImageWithOptions(image.Rect(0, 0, b.Dx(), b.Dy()), &ebiten.NewImageOptions{Unmanaged: true})
-	img.WritePixels(src.Pix)
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	for y := 0; y < h; y += uploadRows {
+		y1 := min(y+uploadRows, h)
+		img.SubImage(image.Rect(0, y, w, y1)).(*ebiten.Image).WritePixels(src.Pix[y*src.Stride : y1*src.Stride])
+	}
 	return img
 }
 
@@ -96,13 +106,13 @@ func halve(src *image.RGBA) *image.RGBA {
 	return dst
 }
 
-// uploadTextures uploads the prepared mip chains of a model's base colour
+// uploadTextures uploads the prepared base levels of a model's base colour
 // textures; the others (normal, metallic maps…) stay unused.
-func uploadTextures(mips [][]*image.RGBA) []*texture {
-	out := make([]*texture, len(mips))
-	for i, m := range mips {
-		if m != nil {
-			out[i] = uploadTexture(m)
+func uploadTextures(bases []*image.RGBA) []*texture {
+	out := make([]*texture, len(bases))
+	for i, b := range bases {
+		if b != nil {
+			out[i] = uploadTexture(b)
 		}
 	}
 	return out

@@ -35,6 +35,12 @@ func rules() []rule {
 		tests:  true,
 		why:    "must build and go test with no display; only engine and main import ebiten",
 	}, {
+		name:   "kin runs headless",
+		from:   []string{""},
+		forbid: external(ebiten),
+		tests:  true,
+		why:    "the kin command must start with no display (chat, simulate, inspect, memory); the window lives in cmd/kin-window",
+	}, {
 		name:   "no sound card",
 		from:   headless,
 		skip:   func(rel string) bool { return strings.Contains(rel, "/device") },

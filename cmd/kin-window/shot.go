@@ -8,12 +8,14 @@ import (
 	"io"
 	"os"
 
+	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/engine"
 )
 
 // cmdShot implements `kin shot OUT.png [--model M] [--size WxH]
-// [--frames N] [--portrait] [--overlay]`: render N frames at the fixed
-// timestep and write the last one as PNG.
+// [--frames N] [--portrait] [--overlay] [--events E.jsonl]`: render N
+// frames at the fixed timestep, feeding the events file as `kin simulate`
+// does, and write the last one as PNG.
 func cmdShot(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -22,12 +24,14 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 1, "frames to advance at 60 per second; the last is written")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders")
 	overlay := fs.Bool("overlay", false, "transparent background")
-	out, rest := splitPositional(args)
-	if err := fs.Parse(rest); err != nil {
+	events := fs.String("events", "", "JSON-lines events to feed the character, as for kin simulate")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
 		return 2
 	}
-	if out == "" && fs.NArg() > 0 {
-		out = fs.Arg(0)
+	out := ""
+	if len(pos) > 0 {
+		out = pos[0]
 	}
 	var w, h int
 	if n, err := fmt.Sscanf(*size, "%dx%d", &w, &h); n != 2 || err != nil || w <= 0 || h <= 0 || w > 8192 || h > 8192 {
@@ -35,7 +39,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if out == "" || *frames < 1 {
-		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay]")
+		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]")
 		return 2
 	}
 	m, err := loadModel(*model)
@@ -43,7 +47,12 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin shot:", err)
 		return 1
 	}
-	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay})
+	timeline, err := avatar.ReadTimelineFile(*events)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin shot:", err)
+		return 1
+	}
+	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline})
 	if err == nil {
 		err = writePNG(out, img)
 	}
@@ -66,4 +75,20 @@ func writePNG(path string, img image.Image) error {
 		return fmt.Errorf("encode %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// parseArgs parses flags that may come before, between or after the
+// positional arguments, which it returns in order.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }

@@ -1,0 +1,83 @@
+// Command kin-window is kin's window: the character on screen in a window
+// or as a desktop overlay, and offscreen pictures (kin shot). The kin
+// command runs it for those subcommands, so that everything else in kin
+// works on machines with no display (Ebitengine needs one at start-up).
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/assets"
+	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/engine"
+)
+
+func main() {
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "shot" {
+		os.Exit(cmdShot(args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(cmdWindow(args, os.Stdout, os.Stderr))
+}
+
+// cmdWindow implements plain `kin [--model PATH] [--fps N] [--portrait]
+// [--overlay]`: open the character in a window or as a desktop overlay.
+func cmdWindow(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kin", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "GLB, glTF or VRM file to show (default: the built-in avatar)")
+	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
+	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
+	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kin: unexpected argument %q (see kin help)\n", fs.Arg(0))
+		return 2
+	}
+	if *fps < 0 {
+		fmt.Fprintln(stderr, "kin: --fps must be positive")
+		return 2
+	}
+	m, err := loadModel(*model)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
+	}
+	opts := engine.Options{
+		Title: "kin", Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
+		PrefsPath: engine.DefaultPrefsPath(), Bus: protocol.New("default"),
+	}
+	// The heap is mostly per-frame garbage from the draw calls: collect it
+	// sooner so kin stays small on the desktop.
+	debug.SetGCPercent(50)
+	if os.Getenv("KIN_STATS") == "1" {
+		opts.Stats = stderr
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = engine.Run(ctx, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
+	}
+	return 0
+}
+
+// loadModel loads a model file, or the embedded default avatar for "".
+func loadModel(path string) (*avatar.Model, error) {
+	if path == "" {
+		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
+	}
+	return avatar.Load(path)
+}

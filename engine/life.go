@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/agent/protocol"
+)
+
+// eventsPerTick bounds how many bus events one Update hands the character,
+// so a burst cannot stall a frame; the rest wait for the next tick.
+const eventsPerTick = 64
+
+// drainEvents gives the character this tick's share of protocol events.
+func (g *Game) drainEvents() {
+	if g.inbox == nil {
+		return
+	}
+	g.inbox.Drain(eventsPerTick, g.handleEvent)
+}
+
+// handleEvent is the one place bus events reach the scene.
+func (g *Game) handleEvent(e protocol.Event) {
+	g.scene.Char.Handle(e)
+}
+
+// emit posts an event to the bus, when kin runs with one.
+func (g *Game) emit(p protocol.Payload) {
+	if g.opts.Bus != nil {
+		g.opts.Bus.Emit(p)
+	}
+}
+
+// updateGaze tells the character where the camera is and, while the
+// pointer is over the window, the point under it at the head's distance,
+// so the eyes follow the mouse in window and overlay modes.
+func (g *Game) updateGaze() {
+	w, h := g.size[0], g.size[1]
+	if w <= 0 || h <= 0 {
+		return
+	}
+	cam := g.scene.Camera(float32(w) / float32(h))
+	v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
+	g.scene.Char.SetCamera(v.Eye)
+	x, y := ebiten.CursorPosition()
+	inside := x >= 0 && y >= 0 && x < w && y < h && ebiten.IsFocused() || g.overlay
+	if !inside {
+		g.scene.Char.SetPointer(mgl32.Vec3{}, false)
+		return
+	}
+	dist := cam.Target.Sub(v.Eye).Len()
+	dir := v.Forward.Mul(v.Focal).Add(v.Right.Mul(float32(x) - v.CenterX)).Add(v.Up.Mul(v.CenterY - float32(y)))
+	g.scene.Char.SetPointer(v.Eye.Add(dir.Normalize().Mul(dist)), true)
+}
