@@ -20,19 +20,16 @@ import (
 // cannot make the decoder allocate gigabytes.
 const maxTextureSide = 8192
 
-// textures decodes every texture's image, in parallel since decoding
-// dominates load time. An image that cannot be decoded leaves the texture
-// without an image and a warning; the model still loads.
+// textures decodes the images kin draws (base colour and emissive
+// textures), in parallel since decoding dominates load time; normal,
+// metallic-roughness and occlusion maps are left undecoded. An image that
+// cannot be decoded leaves the texture without an image and a warning; the
+// model still loads.
 func (b *builder) textures() error {
 	doc := b.doc
 	images := make([]image.Image, len(doc.Images))
 	errs := make([]error, len(doc.Images))
-	used := make([]bool, len(doc.Images))
-	for _, t := range doc.Textures {
-		if t != nil && t.Source != nil && *t.Source >= 0 && *t.Source < len(doc.Images) {
-			used[*t.Source] = true
-		}
-	}
+	used := b.drawnImages()
 	var wg sync.WaitGroup
 	for i := range doc.Images {
 		if !used[i] {
@@ -67,6 +64,31 @@ func (b *builder) textures() error {
 		}
 	}
 	return nil
+}
+
+// drawnImages marks the images behind materials' base colour and emissive
+// textures.
+func (b *builder) drawnImages() []bool {
+	doc := b.doc
+	used := make([]bool, len(doc.Images))
+	mark := func(ti *gltf.TextureInfo) {
+		if ti == nil || ti.Index < 0 || ti.Index >= len(doc.Textures) || doc.Textures[ti.Index] == nil {
+			return
+		}
+		if src := optIndex(doc.Textures[ti.Index].Source, len(doc.Images)); src >= 0 {
+			used[src] = true
+		}
+	}
+	for _, m := range doc.Materials {
+		if m == nil {
+			continue
+		}
+		if m.PBRMetallicRoughness != nil {
+			mark(m.PBRMetallicRoughness.BaseColorTexture)
+		}
+		mark(m.EmissiveTexture)
+	}
+	return used
 }
 
 func sampler(s *gltf.Sampler) Sampler {

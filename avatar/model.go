@@ -204,7 +204,7 @@ type Sampler struct {
 // Texture is a decoded image with its sampler.
 type Texture struct {
 	Name    string
-	Image   image.Image // nil when the image could not be decoded (see warnings)
+	Image   image.Image // decoded for base colour and emissive slots only; nil otherwise or when decoding failed (see warnings)
 	Sampler Sampler
 }
 
