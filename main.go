@@ -28,6 +28,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdInspect(args[1:], stdout, stderr)
 		case "simulate":
 			return cmdSimulate(args[1:], stdout, stderr)
+		case "memory":
+			return cmdMemory(args[1:], stdout, stderr)
+		case "diary":
+			return cmdDiary(args[1:], stdout, stderr)
 		case "shot":
 			return cmdWindow(args, stdout, stderr)
 		case "help", "-h", "--help":
@@ -43,6 +47,10 @@ const usage = `kin — a desktop companion with a 3D character
   kin [--model PATH] [--fps N] [--portrait] [--overlay]
                                 open kin with a character (GLB, glTF or VRM)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
+  kin memory list|search|add|forget|export|import [--data DIR] [--agent-id ID] ...
+                                what kin remembers, as text, JSON or Markdown files
+  kin diary show [--json]|verify [--data DIR] [--agent-id ID]
+                                the hash-chained action diary; verify exits 0 only if intact
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
   kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]

@@ -1,0 +1,37 @@
+// Package store is kin's durable memory: one Badger database per agent id under the
+// user's data directory, holding the ranked memories ([Memories]), the identity passport
+// ([Identity]), the hash-chained action diary ([Diary]) and conversation transcripts
+// ([Transcripts]), plus the background [Consolidator] that turns finished conversations
+// into memories.
+//
+// Badger is wrapped here once: its options, the value-log GC goroutine stopped by
+// [DB.Close], and its errors mapped to the sentinels callers branch on —
+// [ErrAlreadyRunning], [ErrForeign], [ErrCorrupt], [ErrNewerSchema], [ErrDiskFull],
+// [ErrClosed], [ErrNotFound].
+//
+// # Layout
+//
+// The database of agent ID lives in DIR/agents/ID, where DIR is [DefaultDataDir] unless
+// given. Beside Badger's files sits KIN-STORE, a small JSON marker; a non-empty directory
+// without it is someone else's and is never touched. Keys are prefixed by kind:
+//
+//	meta/schema          schema version (8-byte big-endian)
+//	mem/KEY              a memory.Entry as JSON
+//	id/passport          the identity.Passport as JSON
+//	diary/e/SEQ          a diary.Entry as JSON (SEQ 8-byte big-endian)
+//	diary/head           the diary.Head as JSON, written with each entry
+//	tx/m/SEQ             a transcript Message as JSON
+//	tx/c/CONV/SEQ        index of a conversation's messages (empty value)
+//	tx/v/CONV            the Conversation summary as JSON
+//
+// # Durability
+//
+// Every write is a Badger transaction committed with SyncWrites: when a method returns
+// nil, the write is on disk and survives a crash or SIGKILL. Before each write the free
+// space of the file system is checked ([Options.MinFreeBytes]): Badger writes through
+// memory-mapped files, and running out of space inside one kills the process with
+// SIGBUS instead of returning an error, so kin refuses the write with [ErrDiskFull]
+// while there is still room.
+//
+// All methods are safe for concurrent use.
+package store
