@@ -32,6 +32,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdMemory(args[1:], stdout, stderr)
 		case "diary":
 			return cmdDiary(args[1:], stdout, stderr)
+		case "chat":
+			return cmdChat(args[1:], stdout, stderr)
 		case "shot":
 			return cmdWindow(args, stdout, stderr)
 		case "help", "-h", "--help":
@@ -55,5 +57,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 run the character with no window and print its final state
   kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]
                                 render a picture offscreen and exit
+  kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL]
+                                talk with the character in the terminal (stdin may be a pipe)
   kin help                      this text
 `

@@ -116,6 +116,10 @@ func (c *Character) PlayGesture(name string, seconds float32) error {
 	return c.gestures.play(name, seconds)
 }
 
+// PlayLoop starts a clip or gesture that repeats until another replaces it
+// (play_clip with loop).
+func (c *Character) PlayLoop(name string) error { return c.gestures.playLoop(name) }
+
 // Gesture returns the name of the gesture playing, or "".
 func (c *Character) Gesture() string { return c.gestures.name }
 

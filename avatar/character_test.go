@@ -281,3 +281,19 @@ func BenchmarkCharacterAnimate(b *testing.B) {
 		ch.Animate(1.0 / 60)
 	}
 }
+
+func TestPlayLoopRepeats(t *testing.T) {
+	ch := NewCharacter(visage(t), 1)
+	if err := ch.PlayLoop("nod"); err != nil {
+		t.Fatal(err)
+	}
+	run(ch, 5)
+	if ch.Gesture() != "nod" || ch.gestures.envelope() != 1 {
+		t.Errorf("looping nod after 5 s: %q, envelope %v", ch.Gesture(), ch.gestures.envelope())
+	}
+	ch.PlayGesture("bow", 0)
+	run(ch, 2)
+	if ch.Gesture() != "" {
+		t.Errorf("bow should end after 1.8 s, got %q", ch.Gesture())
+	}
+}

@@ -2,6 +2,7 @@ package avatar
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -32,6 +33,7 @@ type gesturePlayer struct {
 	clip     *Clip
 	proc     procGesture
 	t, dur   float32
+	loop     bool              // a clip that repeats until another gesture replaces it
 	slots    map[string]string // slot → clip name (manifest meta.edits.animations)
 	clips    []*Clip
 	wasAbove [numEmotions]bool
@@ -82,7 +84,16 @@ func (g *gesturePlayer) play(name string, seconds float32) error {
 			seconds = clip.Duration
 		}
 	}
-	g.name, g.clip, g.proc, g.t, g.dur = name, clip, proc, 0, seconds
+	g.name, g.clip, g.proc, g.t, g.dur, g.loop = name, clip, proc, 0, seconds, false
+	return nil
+}
+
+// playLoop starts a gesture that repeats until replaced.
+func (g *gesturePlayer) playLoop(name string) error {
+	if err := g.play(name, 0); err != nil {
+		return err
+	}
+	g.loop = true
 	return nil
 }
 
@@ -95,6 +106,9 @@ func (g *gesturePlayer) envelope() float32 {
 		return 0
 	}
 	in := min(1, g.t/gestureFadeIn)
+	if g.loop {
+		return in
+	}
 	out := min(1, max(0, (g.dur-g.t)/gestureFadeOut))
 	return min(in, out)
 }
@@ -105,7 +119,7 @@ func (g *gesturePlayer) advance(dt float32) {
 		return
 	}
 	g.t += dt
-	if g.t >= g.dur {
+	if g.t >= g.dur && !g.loop {
 		g.name, g.clip, g.proc = "", nil, nil
 	}
 }
@@ -130,9 +144,13 @@ func (g *gesturePlayer) pose(r *rig, p *Pose) {
 	if env <= 0 {
 		return
 	}
+	t := g.t
+	if g.loop && g.dur > 0 {
+		t = float32(math.Mod(float64(t), float64(g.dur)))
+	}
 	if g.clip != nil {
-		g.clip.Sample(min(g.t, g.clip.Duration), p, env)
+		g.clip.Sample(min(t, g.clip.Duration), p, env)
 		return
 	}
-	g.proc(r, p, g.t, env)
+	g.proc(r, p, t, env)
 }

@@ -21,12 +21,13 @@ var procedural = map[string]procGesture{
 	"think":     thinkGesture,
 	"shrug":     shrugGesture,
 	"concern":   concernGesture,
+	"bow":       bowGesture,
 }
 
 // proceduralDefaults are each gesture's length in seconds when none is
 // asked for (wave is the seed's 1500 ms).
 var proceduralDefaults = map[string]float32{
-	"wave": 1.5, "nod": 1.2, "shake": 1.2, "celebrate": 2, "think": 1.5, "shrug": 1.5, "concern": 2,
+	"wave": 1.5, "nod": 1.2, "shake": 1.2, "celebrate": 2, "think": 1.5, "shrug": 1.5, "concern": 2, "bow": 1.8,
 }
 
 func proceduralSeconds(name string) float32 {
@@ -117,4 +118,12 @@ func shrugGesture(r *rig, p *Pose, t, env float32) {
 func concernGesture(r *rig, p *Pose, t, env float32) {
 	r.rotate(p, BoneNeck, axisAngle(6*env, r.Left))
 	r.rotate(p, BoneHead, axisAngle(6*env, r.Left).Mul(axisAngle(-6*env, r.Forward)).Mul(axisAngle(4*wave32(t, 0.8)*env, r.Up)))
+}
+
+// bowGesture bends forward from the waist and the neck, and comes back up.
+func bowGesture(r *rig, p *Pose, t, env float32) {
+	a := env * float32(math.Sin(math.Pi*float64(min(1, t/1.6))))
+	r.rotate(p, BoneSpine, axisAngle(12*a, r.Left))
+	r.rotate(p, BoneChest, axisAngle(10*a, r.Left))
+	r.rotate(p, BoneHead, axisAngle(12*a, r.Left))
 }

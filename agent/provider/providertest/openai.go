@@ -1,0 +1,266 @@
+//lint:file-ignore ST1005 the fakes reproduce the real servers' error messages verbatim
+
+package providertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/kin-companion/kin/agent/llm"
+)
+
+// Flavor selects which OpenAI-compatible server [NewOpenAI] imitates.
+type Flavor int
+
+// Flavours: OpenAI itself streams each call's arguments in fragments after a
+// first delta with id and name; Ollama sends each call whole in one delta,
+// the finish_reason in a chunk of its own, and ignores tool_choice.
+const (
+	OpenAI Flavor = iota
+	Ollama
+)
+
+// NewOpenAI starts a fake of POST /v1/chat/completions. BaseURL ends in /v1/.
+func NewOpenAI(t testing.TB, respond Respond, flavor Flavor) *Server {
+	s := newServer(t, respond, func(s *Server, w http.ResponseWriter, r *http.Request) { serveOpenAI(s, w, r, flavor) })
+	s.BaseURL = s.URL + "/v1/"
+	return s
+}
+
+type oToolCall struct {
+	Index    *int   `json:"index,omitempty"`
+	ID       string `json:"id,omitempty"`
+	Type     string `json:"type,omitempty"`
+	Function struct {
+		Name      string `json:"name,omitempty"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+type oRequest struct {
+	Model    string `json:"model"`
+	Stream   bool   `json:"stream"`
+	Messages []struct {
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		ToolCalls  []oToolCall     `json:"tool_calls"`
+		ToolCallID string          `json:"tool_call_id"`
+	} `json:"messages"`
+	Tools []struct {
+		Type     string `json:"type"`
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	} `json:"tools"`
+	ToolChoice json.RawMessage `json:"tool_choice"`
+}
+
+func openAIError(w http.ResponseWriter, status int, msg string) {
+	typ, code := "invalid_request_error", "null"
+	switch {
+	case status == 429:
+		typ, code = "requests", `"rate_limit_exceeded"`
+	case status == 401:
+		code = `"invalid_api_key"`
+	case status >= 500:
+		typ = "server_error"
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	m, _ := json.Marshal(msg)
+	fmt.Fprintf(w, `{"error":{"message":%s,"type":%q,"param":null,"code":%s}}`, m, typ, code)
+}
+
+func serveOpenAI(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavor) {
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
+		openAIError(w, 404, "Unknown request URL: "+r.Method+" "+r.URL.Path)
+		return
+	}
+	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+		openAIError(w, 401, "You didn't provide an API key.")
+		return
+	}
+	var req oRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		openAIError(w, 400, "We could not parse the JSON body of your request: "+err.Error())
+		return
+	}
+	seen, err := decodeOpenAI(&req, flavor)
+	seen.Path, seen.Header = r.URL.Path, r.Header.Clone()
+	reply := s.record(seen)
+	if err != nil {
+		openAIError(w, 400, err.Error())
+		return
+	}
+	if reply.Status != 0 {
+		openAIError(w, reply.Status, reply.Error)
+		return
+	}
+	n := len(s.Seen())
+	if req.Stream {
+		streamOpenAI(s, w, r, reply, n, flavor)
+		return
+	}
+	if reply.Hang {
+		s.hang(r)
+		return
+	}
+	msg := map[string]any{"role": "assistant", "content": nil}
+	if reply.Text != "" {
+		msg["content"] = reply.Text
+	}
+	var calls []oToolCall
+	for i, c := range reply.Calls {
+		tc := oToolCall{ID: callID("call_", c, n, i), Type: "function"}
+		tc.Function.Name, tc.Function.Arguments = c.Name, c.Args
+		calls = append(calls, tc)
+	}
+	if len(calls) > 0 {
+		msg["tool_calls"] = calls
+	}
+	body := map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion", "created": 1, "model": req.Model,
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finishReason(reply)}},
+		"usage":   map[string]int{"prompt_tokens": 20, "completion_tokens": 10, "total_tokens": 30}}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+func finishReason(r Reply) string {
+	if len(r.Calls) > 0 {
+		return "tool_calls"
+	}
+	return "stop"
+}
+
+func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
+	seen := Seen{Stream: req.Stream}
+	if flavor == OpenAI && len(req.ToolChoice) > 0 {
+		_ = json.Unmarshal(req.ToolChoice, &seen.ToolChoice)
+	}
+	for _, t := range req.Tools {
+		seen.Tools = append(seen.Tools, t.Function.Name)
+	}
+	if req.Model == "" {
+		return seen, fmt.Errorf("you must provide a model parameter")
+	}
+	var open []string
+	for i, m := range req.Messages {
+		text, err := openAIText(m.Content)
+		if err != nil {
+			return seen, fmt.Errorf("Invalid type for 'messages[%d].content': %v", i, err)
+		}
+		if len(open) > 0 && m.Role != "tool" {
+			return seen, fmt.Errorf("An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: %s", strings.Join(open, ", "))
+		}
+		switch m.Role {
+		case "system", "developer":
+			seen.System += text
+		case "user":
+			seen.Messages = append(seen.Messages, llm.Message{Role: llm.User, Text: text})
+		case "assistant":
+			am := llm.Message{Role: llm.Assistant, Text: text}
+			for _, tc := range m.ToolCalls {
+				am.Calls = append(am.Calls, llm.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: json.RawMessage(tc.Function.Arguments)})
+				open = append(open, tc.ID)
+			}
+			seen.Messages = append(seen.Messages, am)
+		case "tool":
+			k := indexOf(open, m.ToolCallID)
+			if k < 0 {
+				return seen, fmt.Errorf("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.")
+			}
+			open = append(open[:k], open[k+1:]...)
+			last := &seen.Messages[len(seen.Messages)-1]
+			if last.Role != llm.Tool {
+				seen.Messages = append(seen.Messages, llm.Message{Role: llm.Tool})
+				last = &seen.Messages[len(seen.Messages)-1]
+			}
+			last.Results = append(last.Results, llm.ToolResult{CallID: m.ToolCallID, Content: text})
+		default:
+			return seen, fmt.Errorf("Invalid value: '%s'. Supported values are: 'system', 'assistant', 'user', 'tool', 'developer'.", m.Role)
+		}
+	}
+	if len(open) > 0 {
+		return seen, fmt.Errorf("An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: %s", strings.Join(open, ", "))
+	}
+	return seen, nil
+}
+
+func indexOf(xs []string, x string) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// openAIText accepts a string, null, or an array of text parts.
+func openAIText(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, nil
+	}
+	var parts []struct{ Type, Text string }
+	if err := json.Unmarshal(raw, &parts); err != nil {
+		return "", fmt.Errorf("expected a string or an array of content parts")
+	}
+	for _, p := range parts {
+		s += p.Text
+	}
+	return s, nil
+}
+
+func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply, n int, flavor Flavor) {
+	f := sseHeaders(w)
+	chunk := func(delta map[string]any, finish any) {
+		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion.chunk", "created": 1,
+			"model": "m", "choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		if f != nil {
+			f.Flush()
+		}
+	}
+	first := true
+	role := func(d map[string]any) map[string]any {
+		if first {
+			d["role"] = "assistant"
+			first = false
+		}
+		return d
+	}
+	for _, part := range chunks(reply.Text, 6) {
+		chunk(role(map[string]any{"content": part}), nil)
+		if reply.Hang {
+			s.hang(r)
+			return
+		}
+	}
+	for i, c := range reply.Calls {
+		idx := i
+		head := oToolCall{Index: &idx, ID: callID("call_", c, n, i), Type: "function"}
+		head.Function.Name = c.Name
+		if flavor == Ollama {
+			head.Function.Arguments = c.Args
+			chunk(role(map[string]any{"content": "", "tool_calls": []oToolCall{head}}), nil)
+			continue
+		}
+		chunk(role(map[string]any{"tool_calls": []oToolCall{head}}), nil)
+		for _, part := range chunks(c.Args, 5) {
+			tc := oToolCall{Index: &idx}
+			tc.Function.Arguments = part
+			chunk(map[string]any{"tool_calls": []oToolCall{tc}}, nil)
+		}
+	}
+	chunk(map[string]any{}, finishReason(reply))
+	fmt.Fprint(w, "data: [DONE]\n\n")
+	if f != nil {
+		f.Flush()
+	}
+}

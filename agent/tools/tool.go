@@ -1,0 +1,91 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kin-companion/kin/agent/llm"
+)
+
+// Risk grades what a tool can break.
+type Risk int
+
+// Risks: a high-risk call asks the user first.
+const (
+	Low Risk = iota
+	Medium
+	High
+)
+
+func (r Risk) String() string { return [...]string{"low", "medium", "high"}[r] }
+
+// Meta is a tool's execution metadata.
+type Meta struct {
+	ReadOnly        bool          // changes nothing; eligible for repeat detection
+	ConcurrencySafe bool          // may run alongside other safe calls
+	Risk            Risk          // High asks the user through a Confirmer
+	TimeoutFloor    time.Duration // the call's timeout is at least this
+	Cacheable       bool          // results are reused for CacheTTL
+	CacheTTL        time.Duration // default 5 minutes
+	AnimationHint   string        // gesture announced with perform-skill
+}
+
+// Tool is one callable tool. Run returns the text the model sees; an error
+// becomes an error result the model sees, with the error's text.
+type Tool struct {
+	Name        string
+	Description string
+	Schema      json.RawMessage
+	Meta        Meta
+	Run         func(ctx context.Context, args json.RawMessage) (string, error)
+}
+
+// Spec is the tool as the model sees it.
+func (t *Tool) Spec() llm.ToolSpec {
+	return llm.ToolSpec{Name: t.Name, Description: strings.TrimSpace(t.Description), Schema: t.Schema}
+}
+
+// Registry holds tools by name, in registration order.
+type Registry struct {
+	byName map[string]*Tool
+	order  []string
+}
+
+// NewRegistry returns a registry of ts; a later tool replaces an earlier
+// one of the same name (skills override built-ins).
+func NewRegistry(ts ...*Tool) *Registry {
+	r := &Registry{byName: map[string]*Tool{}}
+	for _, t := range ts {
+		r.Add(t)
+	}
+	return r
+}
+
+// Add registers t.
+func (r *Registry) Add(t *Tool) {
+	if _, ok := r.byName[t.Name]; !ok {
+		r.order = append(r.order, t.Name)
+	}
+	r.byName[t.Name] = t
+}
+
+// Get returns the named tool.
+func (r *Registry) Get(name string) (*Tool, bool) {
+	t, ok := r.byName[name]
+	return t, ok
+}
+
+// Names lists the tools in registration order.
+func (r *Registry) Names() []string { return slices.Clone(r.order) }
+
+// Specs lists the tools as the model sees them.
+func (r *Registry) Specs() []llm.ToolSpec {
+	out := make([]llm.ToolSpec, 0, len(r.order))
+	for _, n := range r.order {
+		out = append(out, r.byName[n].Spec())
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kin-companion/kin/agent/llm"
+	"github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/scene"
+)
+
+type deny struct{ asked int }
+
+func (d *deny) Confirm(context.Context, llm.ToolCall) (bool, error) { d.asked++; return false, nil }
+
+func TestExecutor(t *testing.T) {
+	runs := 0
+	now := time.Unix(0, 0)
+	cached := &Tool{Name: "lookup", Meta: Meta{ReadOnly: true, ConcurrencySafe: true, Cacheable: true, CacheTTL: time.Minute},
+		Run: func(context.Context, json.RawMessage) (string, error) { runs++; return "v", nil }}
+	risky := &Tool{Name: "fs_delete", Meta: Meta{Risk: High}, Run: func(context.Context, json.RawMessage) (string, error) { return "deleted", nil }}
+	d := &deny{}
+	e := &Executor{Tools: NewRegistry(cached, risky), Confirm: d, Cache: &Cache{Now: func() time.Time { return now }}}
+	out := e.Run(context.Background(), []llm.ToolCall{{Name: "lookup", Args: []byte(`{"a":1,"b":2}`)}, {Name: "fs_delete"}, {Name: "nope"}})
+	if out[0].Result.Content != "v" || !out[1].Denied || d.asked != 1 || !out[2].Failed {
+		t.Fatalf("%+v", out)
+	}
+	out = e.Run(context.Background(), []llm.ToolCall{{Name: "lookup", Args: []byte(`{"b":2, "a":1}`)}})
+	if !out[0].Cached || runs != 1 {
+		t.Errorf("cache miss on equal args: %+v runs %d", out[0], runs)
+	}
+	now = now.Add(2 * time.Minute)
+	if out = e.Run(context.Background(), []llm.ToolCall{{Name: "lookup", Args: []byte(`{"a":1,"b":2}`)}}); out[0].Cached {
+		t.Error("expired entry served")
+	}
+}
+
+func TestBuiltins(t *testing.T) {
+	f := &scene.Fake{Clips: []string{"Victory"}}
+	mem := &memory.Mem{}
+	reg := NewRegistry(Builtins(Deps{Scene: f, Memory: mem, Slots: map[string]string{"celebrate": "Victory"},
+		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}, nil)...)
+	run := func(name, args string) (string, error) {
+		tl, _ := reg.Get(name)
+		return tl.Run(context.Background(), json.RawMessage(args))
+	}
+	for _, c := range []struct{ name, args, want string }{
+		{"wave", `{}`, "wave 1500ms"}, {"wave", `{"duration_ms":99999}`, "wave 5000ms"},
+		{"play_clip", `{"name":"celebrate"}`, "play Victory"}, {"play_clip", `{"name":"nod"}`, "play nod"},
+		{"setExpression", `{"preset":"happy","intensity":3}`, "expression happy 1.0"},
+		{"remember", `{"key":"user_name","name":"Name","description":"d","type":"user","body":"Ada"}`, "remembered user_name"},
+		{"get_datetime", `{}`, "Friday 2 January 2026"},
+	} {
+		if got, err := run(c.name, c.args); err != nil || !strings.Contains(got, c.want) {
+			t.Errorf("%s %s: %q %v", c.name, c.args, got, err)
+		}
+	}
+	for _, c := range [][2]string{{"lookAt", `{"target":"moon"}`}, {"play_clip", `{"name":"moonwalk"}`},
+		{"remember", `{"key":"Bad Key","name":"n","description":"d","type":"user","body":"b"}`}, {"setExpression", `{"preset":5}`}} {
+		if _, err := run(c[0], c[1]); err == nil {
+			t.Errorf("%s %s accepted", c[0], c[1])
+		}
+	}
+	if es, _ := mem.List(context.Background()); len(es) != 1 || es[0].Body != "Ada" {
+		t.Errorf("memory %+v", es)
+	}
+	if got := Builtins(Deps{Scene: f}, []string{"wave"}); len(got) != 2 {
+		t.Errorf("allow list: %d tools", len(got))
+	}
+}

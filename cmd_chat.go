@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+
+	"github.com/kin-companion/kin/agent/llm"
+	"github.com/kin-companion/kin/agent/manifest"
+	"github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/provider"
+	"github.com/kin-companion/kin/agent/runtime"
+	"github.com/kin-companion/kin/agent/scene"
+)
+
+// cmdChat implements `kin chat`: the agent runtime in the terminal with no
+// window, reading lines from stdin (a terminal or a pipe).
+func cmdChat(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return chat(ctx, args, os.Stdin, stdout, stderr, os.Getenv)
+}
+
+func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("chat", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	agentPath := fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json")
+	prov := fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: choose from the environment)")
+	model := fs.String("model", "", "model name (default: the provider's)")
+	baseURL := fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies, tests)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	man := manifest.Default()
+	if *agentPath != "" {
+		m, err := manifest.Load(*agentPath)
+		if err != nil {
+			fmt.Fprintln(stderr, "kin:", err)
+			return 1
+		}
+		man = m
+	}
+	opts := provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*model, man.Brain.Model),
+		BaseURL: first(*baseURL, man.Brain.BaseURL), Getenv: getenv}
+	choice, err := provider.Select(ctx, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "kin: %s is listening through %s (%s). Type a message; Ctrl-D ends.\n", man.Name, choice.Provider.Name(), choice.Why)
+	in := bufio.NewReader(stdin)
+	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
+	rt := runtime.New(runtime.Config{Manifest: man, Provider: choice.Provider, Scene: &scene.Fake{W: stdout},
+		Memory: &memory.Mem{}, Confirm: &lineConfirm{in: in, out: stdout}})
+	for {
+		line, err := in.ReadString('\n')
+		if text := strings.TrimSpace(line); text != "" {
+			if !printTurn(ctx, rt, text, stdout, stderr) {
+				return 1
+			}
+		}
+		if err != nil || ctx.Err() != nil {
+			return 0
+		}
+	}
+}
+
+// printTurn streams one turn to stdout; it reports false for an error that
+// will not go away by itself (a rejected request, a bad key).
+func printTurn(ctx context.Context, rt *runtime.Runtime, text string, stdout, stderr io.Writer) bool {
+	streamed := false
+	for d := range rt.Send(ctx, text) {
+		switch d.Kind {
+		case runtime.Text:
+			fmt.Fprint(stdout, d.Text)
+			streamed = true
+		case runtime.ToolStart:
+			if streamed {
+				fmt.Fprintln(stdout)
+				streamed = false
+			}
+		case runtime.Final:
+			if !streamed && d.Text != "" {
+				fmt.Fprint(stdout, d.Text)
+			}
+			fmt.Fprintln(stdout)
+		case runtime.Failed:
+			if streamed {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintln(stderr, "kin:", d.Err)
+			if errors.Is(d.Err, llm.ErrBadRequest) || errors.Is(d.Err, llm.ErrAuth) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lineConfirm asks y/n on the chat's own input before a high-risk call.
+type lineConfirm struct {
+	in  *bufio.Reader
+	out io.Writer
+}
+
+// Confirm implements tools.Confirmer.
+func (c *lineConfirm) Confirm(_ context.Context, call llm.ToolCall) (bool, error) {
+	fmt.Fprintf(c.out, "\nkin wants to run %s %s — allow? [y/N] ", call.Name, call.Args)
+	line, err := c.in.ReadString('\n')
+	answer := strings.ToLower(strings.TrimSpace(line))
+	if err != nil && answer == "" {
+		return false, err
+	}
+	return answer == "y" || answer == "yes", nil
+}
+
+// lockedWriter serialises writes from the chat loop and the turn.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func first(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
