@@ -14,10 +14,10 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/internal/companion"
 )
 
 // cmdChat implements `kin chat`: the agent runtime in the terminal with no
@@ -35,6 +35,8 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	prov := fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: choose from the environment)")
 	model := fs.String("model", "", "model name (default: the provider's)")
 	baseURL := fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies, tests)")
+	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)")
+	agentID := fs.String("agent-id", "", "which agent's memory to use (default: default)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,22 +49,25 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		}
 		man = m
 	}
-	opts := provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*model, man.Brain.Model),
-		BaseURL: first(*baseURL, man.Brain.BaseURL), Getenv: getenv}
-	choice, err := provider.Select(ctx, opts)
+	in := bufio.NewReader(stdin)
+	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
+	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
+		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*model, man.Brain.Model),
+			BaseURL: first(*baseURL, man.Brain.BaseURL), Getenv: getenv},
+		Scene: &scene.Fake{W: stdout}, Confirm: &lineConfirm{in: in, out: stdout}})
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "kin: %s is listening through %s (%s). Type a message; Ctrl-D ends.\n", man.Name, choice.Provider.Name(), choice.Why)
-	in := bufio.NewReader(stdin)
-	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
-	rt := runtime.New(runtime.Config{Manifest: man, Provider: choice.Provider, Scene: &scene.Fake{W: stdout},
-		Memory: &memory.Mem{}, Confirm: &lineConfirm{in: in, out: stdout}})
+	defer c.Close()
+	for _, w := range c.Warnings {
+		fmt.Fprintln(stderr, "kin:", w)
+	}
+	fmt.Fprintf(stderr, "kin: %s is listening through %s (%s). Type a message; Ctrl-D ends.\n", man.Name, c.Choice.Provider.Name(), c.Choice.Why)
 	for {
 		line, err := in.ReadString('\n')
 		if text := strings.TrimSpace(line); text != "" {
-			if !printTurn(ctx, rt, text, stdout, stderr) {
+			if !printTurn(ctx, c, text, stdout, stderr) {
 				return 1
 			}
 		}
@@ -74,9 +79,9 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 
 // printTurn streams one turn to stdout; it reports false for an error that
 // will not go away by itself (a rejected request, a bad key).
-func printTurn(ctx context.Context, rt *runtime.Runtime, text string, stdout, stderr io.Writer) bool {
+func printTurn(ctx context.Context, c *companion.Companion, text string, stdout, stderr io.Writer) bool {
 	streamed := false
-	for d := range rt.Send(ctx, text) {
+	for d := range c.Send(ctx, text) {
 		switch d.Kind {
 		case runtime.Text:
 			fmt.Fprint(stdout, d.Text)

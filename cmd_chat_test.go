@@ -21,7 +21,7 @@ func TestChatPipe(t *testing.T) {
 		pt.Reply{Text: "Nice to meet you, Ada."},
 		pt.Reply{Text: "Bye!"}), pt.OpenAI)
 	var out, errs bytes.Buffer
-	code := chat(context.Background(), []string{"--provider", "openai", "--model", "m", "--base-url", srv.BaseURL},
+	code := chat(context.Background(), []string{"--provider", "openai", "--model", "m", "--base-url", srv.BaseURL, "--data", t.TempDir()},
 		strings.NewReader("hi, I'm Ada\n\nbye"), &out, &errs, env(map[string]string{"OPENAI_API_KEY": "k"}))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
@@ -43,7 +43,7 @@ func TestChatPipe(t *testing.T) {
 // TestChatNone: with no model kin still answers once with how to connect.
 func TestChatNone(t *testing.T) {
 	var out, errs bytes.Buffer
-	code := chat(context.Background(), []string{"--provider", "none"}, strings.NewReader("hello\nhello again\n"), &out, &errs, env(nil))
+	code := chat(context.Background(), []string{"--provider", "none", "--data", t.TempDir()}, strings.NewReader("hello\nhello again\n"), &out, &errs, env(nil))
 	if code != 0 || strings.Count(out.String(), "ANTHROPIC_API_KEY") != 1 {
 		t.Fatalf("exit %d, stdout:\n%s", code, out.String())
 	}

@@ -1,0 +1,172 @@
+package companion
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/kin-companion/kin/agent/manifest"
+	agentmem "github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/provider"
+	"github.com/kin-companion/kin/agent/provider/null"
+	"github.com/kin-companion/kin/agent/runtime"
+	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/store"
+)
+
+// DefaultIdleEnd is how long a conversation may rest before it counts as
+// ended (and is consolidated into memories).
+const DefaultIdleEnd = 10 * time.Minute
+
+// Options configures [Start].
+type Options struct {
+	DataDir  string             // "" means $XDG_DATA_HOME/kin
+	AgentID  string             // "" means the store's default
+	Manifest *manifest.Manifest // nil means the built-in agent
+	Provider provider.Options   // flags; the environment decides the rest
+	Scene    scene.Scene        // nil means a silent headless scene
+	Confirm  tools.Confirmer    // nil denies high-risk tools
+	Bus      *protocol.Bus      // nil means a new bus
+	Logger   *slog.Logger       // nil discards
+	IdleEnd  time.Duration      // 0 means DefaultIdleEnd
+}
+
+// Companion is a running kin brain with its memory.
+type Companion struct {
+	Bus      *protocol.Bus
+	Runtime  *runtime.Runtime
+	Manifest *manifest.Manifest
+	Choice   provider.Choice
+	// DB is the store, nil when it could not open (see Warnings).
+	DB *store.DB
+	// Warnings are things the user should be told once, e.g. that memory
+	// is in use by another kin. (With no model, the runtime itself says how
+	// to connect one, once.)
+	Warnings []string
+
+	cons      *store.Consolidator
+	stopDiary func()
+	cancel    context.CancelFunc
+	idleEnd   time.Duration
+
+	mu   sync.Mutex
+	conv string    // current conversation id, "" before the first message
+	last time.Time // when it last had a message
+}
+
+// Start opens the store (falling back to memory for this session only, with
+// a warning, when it cannot), chooses a provider and builds the runtime.
+func Start(ctx context.Context, o Options) (*Companion, error) {
+	if o.Manifest == nil {
+		o.Manifest = manifest.Default()
+	}
+	if o.Bus == nil {
+		o.Bus = protocol.New(o.Manifest.Name)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	choice, err := provider.Select(ctx, o.Provider)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Companion{Bus: o.Bus, Manifest: o.Manifest, Choice: choice, cancel: cancel, idleEnd: o.IdleEnd}
+	if c.idleEnd <= 0 {
+		c.idleEnd = DefaultIdleEnd
+	}
+	var mem agentmem.Store = &agentmem.Mem{}
+	db, err := store.Open(store.Options{Dir: o.DataDir, AgentID: o.AgentID, Logger: o.Logger})
+	if err != nil {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("memory is off for this session: %v", err))
+	} else {
+		c.DB, mem = db, memoryStore{db.Memories()}
+		c.stopDiary = recordDiary(ctx, o.Bus, db.Diary(), o.Logger)
+		var x store.FactExtractor
+		if !null.Is(choice.Provider) {
+			x = extractor{choice.Provider}
+		}
+		c.cons = store.NewConsolidator(db, x)
+		go c.cons.Run(ctx)
+	}
+	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
+		Memory: mem, Confirm: o.Confirm, Bus: o.Bus,
+		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
+	return c, nil
+}
+
+// Send starts a turn like [runtime.Runtime.Send] and keeps the transcript:
+// the user's text, each tool result and the answer.
+func (c *Companion) Send(ctx context.Context, text string) <-chan runtime.Delta {
+	conv := c.conversation()
+	c.record(conv, store.RoleUser, text)
+	in := c.Runtime.Send(ctx, text)
+	out := make(chan runtime.Delta, cap(in))
+	go func() {
+		defer close(out)
+		for d := range in {
+			switch d.Kind {
+			case runtime.ToolDone:
+				c.record(conv, store.RoleTool, d.Tool+": "+d.Text)
+			case runtime.Final:
+				c.record(conv, store.RoleAssistant, d.Text)
+			}
+			out <- d
+		}
+	}()
+	return out
+}
+
+// conversation returns the current conversation id, ending the previous
+// one (for consolidation) when it rested longer than the idle limit.
+func (c *Companion) conversation() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	if c.conv != "" && now.Sub(c.last) > c.idleEnd {
+		c.endLocked()
+	}
+	if c.conv == "" {
+		c.conv = now.UTC().Format("20060102-150405.000")
+	}
+	c.last = now
+	return c.conv
+}
+
+func (c *Companion) record(conv string, role store.Role, text string) {
+	if c.DB == nil || text == "" {
+		return
+	}
+	if _, err := c.DB.Transcripts().Append(conv, role, text); err != nil {
+		c.Bus.Emit(protocol.SkillErrorPayload{Skill: "transcript", Error: err.Error()})
+	}
+}
+
+func (c *Companion) endLocked() {
+	if c.conv != "" && c.cons != nil {
+		_ = c.cons.End(c.conv) // consolidated now, or at the next start
+	}
+	c.conv = ""
+}
+
+// Close ends the conversation, stops the background work, writes what the
+// diary still holds and closes the store.
+func (c *Companion) Close() error {
+	c.mu.Lock()
+	c.endLocked()
+	c.mu.Unlock()
+	c.Runtime.Cancel()
+	c.cancel()
+	if c.stopDiary != nil {
+		c.stopDiary()
+	}
+	if c.DB != nil {
+		return c.DB.Close()
+	}
+	return nil
+}
