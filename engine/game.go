@@ -8,9 +8,11 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -25,6 +27,16 @@ type Options struct {
 	// Stats, when set, receives a line with the frame rate every few
 	// seconds (KIN_STATS=1 in the kin command).
 	Stats io.Writer
+	// Brain, when set, answers the chat line (Enter to talk).
+	Brain Brain
+	// Prompts, when set, brings yes/no questions to the screen.
+	Prompts *Prompts
+	// Notices are shown once at start, one after another (e.g. how to
+	// connect a model, or that memory is off).
+	Notices []string
+	// Scene, when set, carries the agent's scene commands (wave, look at,
+	// play clip, expression, speak), run inside Update.
+	Scene *scene.Queue
 	// Bus, when set, carries protocol events to the character (drained in
 	// Update, at most 64 a tick) and receives the window's own events
 	// (load-start, load-end).
@@ -50,6 +62,7 @@ type Game struct {
 	orbit    orbitState
 	quit     bool
 	inbox    *protocol.Subscription
+	chat     *chat
 	size     [2]int          // screen size from the last Layout
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
 	uiShown  bool            // text or menu was drawn last frame
@@ -70,12 +83,15 @@ func NewGame(o Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: o, r: r, ui: u, ld: newLoader(), overlay: o.Overlay, prefs: LoadPrefs(o.PrefsPath)}
+	g := &Game{opts: o, r: r, ui: u, ld: newLoader(), overlay: o.Overlay, prefs: LoadPrefs(o.PrefsPath), chat: newChat(o.Brain, o.Prompts)}
 	if o.Bus != nil {
 		g.inbox = o.Bus.Subscribe()
 	}
 	g.adopt(Prepare(o.Model.Name, o.Model))
 	g.scene.Portrait = o.Portrait
+	if len(o.Notices) > 0 {
+		g.ui.showError(0, errors.New(strings.Join(o.Notices, " · ")))
+	}
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	return g, nil
 }
@@ -142,7 +158,10 @@ func (g *Game) Update() error {
 	g.tick++
 	g.pollLoad()
 	g.handleDrop()
-	g.handleKeys()
+	if !g.chat.update(g.now()) {
+		g.handleKeys()
+	}
+	g.drainCommands()
 	if g.overlay {
 		g.updateOverlay()
 	} else {
@@ -227,7 +246,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	// Text and menu are drawn over the frame: repaint everything while
 	// they show and once after, so none is left behind.
 	msg := g.ui.message(g.now(), g.ld)
-	ui := msg != "" || g.ov.menu.open || g.debug
+	ui := msg != "" || g.ov.menu.open || g.debug || g.chat.visible(g.now())
 	if ui || g.uiShown {
 		g.r.Invalidate()
 	}
@@ -235,6 +254,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
 	g.r.Draw(screen, g.mesh, g.scene.Pose, &cam)
+	if g.chat.visible(g.now()) {
+		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
+		g.drawChat(screen, &v)
+	}
 	g.ui.drawMessage(screen, msg)
 	if g.debug {
 		g.drawDebug(screen)

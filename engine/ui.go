@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -33,7 +34,8 @@ func newUI() (*ui, error) {
 
 // showError puts an error on screen for errorSeconds from now.
 func (u *ui) showError(now float64, err error) {
-	u.errMsg, u.errUntil = err.Error(), now+errorSeconds
+	u.errMsg = err.Error()
+	u.errUntil = now + errorSeconds + float64(len(u.errMsg))/25 // time to read it
 }
 
 // message returns the line to show at time now, or "".
@@ -55,6 +57,7 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string) {
 	}
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	lines := wrap(msg, u.face, float64(w-40))
+	lines = lines[:min(len(lines), 4)]
 	lh := u.face.Size * 1.4
 	boxH := lh*float64(len(lines)) + 16
 	y0 := float64(h) - boxH - 16
@@ -68,30 +71,36 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string) {
 	}
 }
 
-// wrap splits s into lines no wider than width, at spaces where possible.
+// wrap splits s into lines no wider than width, breaking at spaces and,
+// inside a word too long for a line, between runes (never inside one, so
+// Greek and Cyrillic stay whole).
 func wrap(s string, face *text.GoTextFace, width float64) []string {
 	var lines []string
-	for len(s) > 0 {
-		cut := len(s)
-		for cut > 0 {
-			if w, _ := text.Measure(s[:cut], face, 0); w <= width {
-				break
+	line := ""
+	fits := func(t string) bool { w, _ := text.Measure(t, face, 0); return w <= width }
+	for _, word := range strings.Fields(s) {
+		cand := word
+		if line != "" {
+			cand = line + " " + word
+		}
+		if fits(cand) {
+			line = cand
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = ""
+		for _, r := range word { // a word wider than the line
+			if !fits(line+string(r)) && line != "" {
+				lines = append(lines, line)
+				line = ""
 			}
-			cut--
+			line += string(r)
 		}
-		if cut == 0 {
-			cut = 1
-		}
-		if cut < len(s) {
-			if sp := bytes.LastIndexByte([]byte(s[:cut]), ' '); sp > 0 {
-				cut = sp + 1
-			}
-		}
-		lines = append(lines, s[:cut])
-		s = s[cut:]
-		if len(lines) == 4 {
-			break
-		}
+	}
+	if line != "" {
+		lines = append(lines, line)
 	}
 	return lines
 }

@@ -15,10 +15,14 @@ import (
 	"runtime/debug"
 	"syscall"
 
-	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/manifest"
+	"github.com/kin-companion/kin/agent/provider"
+	"github.com/kin-companion/kin/agent/provider/null"
+	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/assets"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/engine"
+	"github.com/kin-companion/kin/internal/companion"
 )
 
 func main() {
@@ -38,6 +42,12 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
 	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
+	agentPath := fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json")
+	prov := fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: from the environment)")
+	modelName := fs.String("llm", "", "language model name (default: the provider's)")
+	baseURL := fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies)")
+	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)")
+	agentID := fs.String("agent-id", "", "which agent's memory to use")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -54,9 +64,33 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	man := manifest.Default()
+	if *agentPath != "" {
+		if man, err = manifest.Load(*agentPath); err != nil {
+			fmt.Fprintln(stderr, "kin:", err)
+			return 1
+		}
+	}
+	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
+	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
+		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*modelName, man.Brain.Model),
+			BaseURL: first(*baseURL, man.Brain.BaseURL)},
+		Scene: queue, Confirm: confirm{prompts}})
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
+	}
+	defer c.Close()
+	notices := c.Warnings
+	if null.Is(c.Choice.Provider) {
+		notices = append(notices, null.Hint)
+	}
 	opts := engine.Options{
-		Title: "kin", Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
-		PrefsPath: engine.DefaultPrefsPath(), Bus: protocol.New("default"),
+		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
+		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
+		Brain: brain{ctx: ctx, c: c}, Notices: notices,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.
@@ -64,8 +98,6 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("KIN_STATS") == "1" {
 		opts.Stats = stderr
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	err = engine.Run(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
@@ -80,4 +112,13 @@ func loadModel(path string) (*avatar.Model, error) {
 		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
 	}
 	return avatar.Load(path)
+}
+
+func first(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kin-companion/kin/agent/llm"
+	"github.com/kin-companion/kin/agent/runtime"
+	"github.com/kin-companion/kin/engine"
+	"github.com/kin-companion/kin/internal/companion"
+)
+
+// brain adapts the companion to the window's chat line.
+type brain struct {
+	ctx context.Context
+	c   *companion.Companion
+}
+
+// Send implements engine.Brain.
+func (b brain) Send(text string) <-chan engine.ChatDelta {
+	out := make(chan engine.ChatDelta, 64)
+	in := b.c.Send(b.ctx, text)
+	go func() {
+		defer close(out)
+		for d := range in {
+			switch d.Kind {
+			case runtime.Text:
+				out <- engine.ChatDelta{Text: d.Text}
+			case runtime.ToolStart:
+				out <- engine.ChatDelta{Tool: d.Tool}
+			case runtime.Final:
+				out <- engine.ChatDelta{Text: d.Text, Final: true}
+			case runtime.Failed:
+				out <- engine.ChatDelta{Failed: true, Err: d.Err}
+			}
+		}
+	}()
+	return out
+}
+
+// Cancel implements engine.Brain.
+func (b brain) Cancel() { b.c.Runtime.Cancel() }
+
+// confirm asks on screen before a high-risk tool runs.
+type confirm struct{ p *engine.Prompts }
+
+// Confirm implements tools.Confirmer.
+func (c confirm) Confirm(ctx context.Context, call llm.ToolCall) (bool, error) {
+	args := string(call.Args)
+	if len(args) > 120 {
+		args = args[:117] + "…"
+	}
+	return c.p.Ask(ctx, fmt.Sprintf("Allow kin to run %s %s?", call.Name, args))
+}

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/kin-companion/kin/avatar"
+)
+
+var (
+	bubbleFill = color.RGBA{250, 250, 252, 235}
+	bubbleInk  = color.RGBA{30, 30, 38, 255}
+	panelFill  = color.RGBA{16, 16, 22, 215}
+	userInk    = color.RGBA{150, 200, 255, 255}
+	kinInk     = color.RGBA{235, 235, 240, 255}
+	faintInk   = color.RGBA{170, 170, 185, 255}
+)
+
+// drawChat draws the bubble beside the head, and while typing the history
+// and the input line; a pending question replaces the input line.
+func (g *Game) drawChat(dst *ebiten.Image, v *View) {
+	c := g.chat
+	now := g.now()
+	if c.bubble != "" && now < c.bubbleUntil || c.status != "" {
+		g.drawBubble(dst, v)
+	}
+	switch {
+	case c.pending != nil:
+		g.drawPanel(dst, nil, c.pending.question+"   [y / n]", userInk)
+	case c.focused:
+		g.drawPanel(dst, c.history, "› "+string(c.input)+"▏", kinInk)
+	}
+}
+
+// drawBubble draws the reply (or the status) in a bubble placed beside
+// the character's head, kept inside the screen.
+func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
+	c, face := g.chat, g.ui.face
+	msg := c.bubble
+	ink := color.Color(bubbleInk)
+	if msg == "" {
+		msg, ink = c.status, faintInk
+	}
+	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+	maxW := max(120, w*0.6)
+	lines := wrap(msg, face, maxW-20)
+	if len(lines) > 6 {
+		lines = lines[len(lines)-6:] // while streaming, the newest words
+	}
+	lh := face.Size * 1.35
+	bw, bh := 0.0, lh*float64(len(lines))+14
+	for _, l := range lines {
+		lw, _ := text.Measure(l, face, lh)
+		bw = max(bw, lw+20)
+	}
+	x, y := g.headScreen(v, w, h)
+	x, y = min(max(8, x+30), w-bw-8), min(max(8, y-bh-20), h-bh-8)
+	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
+	for i, l := range lines {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(x+10, y+7+float64(i)*lh)
+		op.ColorScale.ScaleWithColor(ink)
+		text.Draw(dst, l, face, op)
+	}
+}
+
+// headScreen projects the head bone (or the top of the model) to pixels.
+func (g *Game) headScreen(v *View, w, h float64) (float64, float64) {
+	p := g.scene.Pose
+	top := p.Max
+	top[0], top[2] = (p.Min[0]+p.Max[0])/2, (p.Min[2]+p.Max[2])/2
+	if n := g.scene.Model.Humanoid.Node(avatar.BoneHead); n >= 0 {
+		top = p.World[n].Col(3).Vec3()
+	}
+	x, y, z := v.Project(top)
+	if z <= 0 {
+		return w / 2, h / 3
+	}
+	return float64(x), float64(y)
+}
+
+// drawPanel draws the history (newest at the bottom, scrolled) above one
+// input line at the bottom of the screen.
+func (g *Game) drawPanel(dst *ebiten.Image, history []chatLine, input string, inputInk color.Color) {
+	face := g.ui.face
+	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+	lh := face.Size * 1.4
+	var rows []chatLine
+	end := max(0, len(history)-g.chat.scroll)
+	for i := end - 1; i >= 0 && len(rows) < historyShown; i-- {
+		wrapped := wrap(history[i].text, face, w-44)
+		for j := len(wrapped) - 1; j >= 0 && len(rows) < historyShown; j-- {
+			rows = append(rows, chatLine{user: history[i].user, text: wrapped[j]})
+		}
+	}
+	inputLines := wrap(input, face, w-44)
+	if len(inputLines) > 3 {
+		inputLines = inputLines[len(inputLines)-3:]
+	}
+	panelH := lh*float64(len(rows)+len(inputLines)) + 20
+	y0 := h - panelH - 10
+	vector.FillRect(dst, 10, float32(y0), float32(w-20), float32(panelH), panelFill, true)
+	y := y0 + 8
+	for i := len(rows) - 1; i >= 0; i-- {
+		ink := kinInk
+		if rows[i].user {
+			ink = userInk
+		}
+		drawText(dst, face, rows[i].text, 22, y, ink)
+		y += lh
+	}
+	for _, l := range inputLines {
+		drawText(dst, face, l, 22, y+4, inputInk)
+		y += lh
+	}
+}
+
+func drawText(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	text.Draw(dst, s, face, op)
+}

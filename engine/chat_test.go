@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kin-companion/kin/agent/scene"
+)
+
+// fakeBrain answers every message by streaming it back in two pieces.
+type fakeBrain struct{ cancelled bool }
+
+func (b *fakeBrain) Send(text string) <-chan ChatDelta {
+	out := make(chan ChatDelta, 4)
+	out <- ChatDelta{Tool: "wave"}
+	out <- ChatDelta{Text: "You said: "}
+	out <- ChatDelta{Text: text}
+	out <- ChatDelta{Final: true}
+	close(out)
+	return out
+}
+
+func (b *fakeBrain) Cancel() { b.cancelled = true }
+
+// TestChatTurn: a sent line lands in the history, the reply streams into
+// the bubble and the history, and the bubble times out after the answer.
+func TestChatTurn(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Brain: &fakeBrain{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.chat
+	c.focused = true
+	c.send("Γειά σου, привет")
+	if c.status != "thinking…" || !c.visible(g.now()) {
+		t.Errorf("status %q after sending", c.status)
+	}
+	c.drain(g.now())
+	if got := c.history[len(c.history)-1].text; got != "You said: Γειά σου, привет" {
+		t.Errorf("history ends with %q", got)
+	}
+	if c.bubble != "You said: Γειά σου, привет" || c.deltas != nil {
+		t.Errorf("bubble %q, deltas %v", c.bubble, c.deltas)
+	}
+	g.dirty = true
+	g.Draw(newTestScreen(t, 360, 480)) // bubble and panel with Greek and Cyrillic
+	if c.visible(g.now() + 60) && !c.focused {
+		t.Error("the bubble never goes away")
+	}
+	c.focused = false
+	if c.visible(g.now() + 60) {
+		t.Error("bubble still shown a minute after the answer")
+	}
+}
+
+// TestChatPrompt: a high-risk question from another goroutine is shown and
+// answered on the frame loop.
+func TestChatPrompt(t *testing.T) {
+	p := NewPrompts()
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Prompts: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan bool, 1)
+	go func() {
+		ok, _ := p.Ask(context.Background(), "Allow kin to run shell {}?")
+		got <- ok
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for g.chat.pending == nil && time.Now().Before(deadline) {
+		g.chat.update(g.now())
+		time.Sleep(time.Millisecond)
+	}
+	if g.chat.pending == nil || !strings.Contains(g.chat.pending.question, "shell") {
+		t.Fatal("question never reached the window")
+	}
+	g.dirty = true
+	g.Draw(newTestScreen(t, 300, 300))
+	g.chat.answer(false)
+	if <-got {
+		t.Error("answered no, got yes")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.Ask(ctx, "again?"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled ask: %v", err)
+	}
+}
+
+// TestSceneCommands: the agent's scene tools run in Update and answer.
+func TestSceneCommands(t *testing.T) {
+	q := scene.NewQueue(4)
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Scene: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		out string
+		err error
+	}
+	do := func(cmd scene.Command) result {
+		ch := make(chan result, 1)
+		go func() {
+			out, err := q.Do(context.Background(), cmd)
+			ch <- result{out, err}
+		}()
+		for {
+			select {
+			case r := <-ch:
+				return r
+			default:
+				g.drainCommands()
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}
+	if r := do(scene.Wave{Duration: 2 * time.Second}); r.err != nil || g.scene.Char.Gesture() != "wave" {
+		t.Errorf("wave: %v, gesture %q", r.err, g.scene.Char.Gesture())
+	}
+	if r := do(scene.PlayClip{Name: "moonwalk", Requested: "moonwalk"}); r.err == nil {
+		t.Error("an unknown clip played")
+	}
+	if r := do(scene.SetExpression{Preset: "happy", Intensity: 0.8}); r.err != nil {
+		t.Error(r.err)
+	}
+	if r := do(scene.SetExpression{Preset: "smug", Intensity: 1}); r.err == nil {
+		t.Error("unknown preset accepted")
+	}
+	if r := do(scene.LookAt{Target: "center"}); r.err != nil {
+		t.Error(r.err)
+	}
+	if r := do(scene.Speak{Text: "Hello there"}); r.err != nil || g.chat.bubble != "Hello there" {
+		t.Errorf("speak: %v, bubble %q", r.err, g.chat.bubble)
+	}
+}
+
+func TestWrapKeepsRunesWhole(t *testing.T) {
+	u, err := newUI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := wrap("Достопримечательность αβγδεζηθικλμνξοπρστυφχψω ok", u.face, 60)
+	if len(lines) < 3 {
+		t.Fatalf("lines %q", lines)
+	}
+	for _, l := range lines {
+		if !utf8.ValidString(l) {
+			t.Errorf("line %q splits a rune", l)
+		}
+	}
+	if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != "Достопримечательностьαβγδεζηθικλμνξοπρστυφχψωok" {
+		t.Errorf("text lost: %q", lines)
+	}
+}
