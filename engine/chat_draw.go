@@ -30,7 +30,7 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 	case c.pending != nil:
 		g.drawPanel(dst, nil, c.pending.question+"   [y / n]", userInk)
 	case c.focused:
-		g.drawPanel(dst, c.history, "› "+string(c.input)+"▏", kinInk)
+		g.drawPanel(dst, c.history, "› "+string(c.input)+"_", kinInk)
 	}
 }
 
@@ -44,7 +44,7 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 		msg, ink = c.status, faintInk
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	maxW := max(120, w*0.6)
+	maxW := max(150, w*0.45)
 	lines := wrap(msg, face, maxW-20)
 	if len(lines) > 6 {
 		lines = lines[len(lines)-6:] // while streaming, the newest words
@@ -55,8 +55,10 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 		lw, _ := text.Measure(l, face, lh)
 		bw = max(bw, lw+20)
 	}
-	x, y := g.headScreen(v, w, h)
-	x, y = min(max(8, x+30), w-bw-8), min(max(8, y-bh-20), h-bh-8)
+	// Beside the head, level with its top, toward the screen's right, kept
+	// on screen.
+	x, y, size := g.headScreen(v, w, h)
+	x, y = min(max(8, x+0.8*size), w-bw-8), min(max(8, y-0.1*size), h-bh-8)
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
 	for i, l := range lines {
 		op := &text.DrawOptions{}
@@ -66,19 +68,23 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	}
 }
 
-// headScreen projects the head bone (or the top of the model) to pixels.
-func (g *Game) headScreen(v *View, w, h float64) (float64, float64) {
+// headScreen returns the top of the head in pixels and the head's height
+// on screen (the model's top and a tenth of the screen for non-humanoids).
+func (g *Game) headScreen(v *View, w, h float64) (x, y, size float64) {
 	p := g.scene.Pose
 	top := p.Max
 	top[0], top[2] = (p.Min[0]+p.Max[0])/2, (p.Min[2]+p.Max[2])/2
+	base := top
 	if n := g.scene.Model.Humanoid.Node(avatar.BoneHead); n >= 0 {
-		top = p.World[n].Col(3).Vec3()
+		base = p.World[n].Col(3).Vec3()
+		top[0], top[2] = base[0], base[2]
 	}
-	x, y, z := v.Project(top)
-	if z <= 0 {
-		return w / 2, h / 3
+	tx, ty, tz := v.Project(top)
+	_, by, bz := v.Project(base)
+	if tz <= 0 || bz <= 0 {
+		return w / 2, h / 4, h / 10
 	}
-	return float64(x), float64(y)
+	return float64(tx), float64(ty), max(h/20, float64(by-ty))
 }
 
 // drawPanel draws the history (newest at the bottom, scrolled) above one

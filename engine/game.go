@@ -258,7 +258,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)
 	}
-	g.ui.drawMessage(screen, msg)
+	g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
 	if g.debug {
 		g.drawDebug(screen)
 	}

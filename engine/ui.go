@@ -49,9 +49,10 @@ func (u *ui) message(now float64, ld *loader) string {
 	return ""
 }
 
-// drawMessage draws a line of text in a rounded box at the bottom centre,
-// wrapped to the width of dst.
-func (u *ui) drawMessage(dst *ebiten.Image, msg string) {
+// drawMessage draws a line of text in a rounded box at the bottom centre
+// (at the top when top is set, to keep clear of the chat panel), wrapped
+// to the width of dst.
+func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 	if msg == "" {
 		return
 	}
@@ -61,6 +62,9 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string) {
 	lh := u.face.Size * 1.4
 	boxH := lh*float64(len(lines)) + 16
 	y0 := float64(h) - boxH - 16
+	if top {
+		y0 = 16
+	}
 	vector.FillRect(dst, 12, float32(y0), float32(w-24), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
 	for i, line := range lines {
 		op := &text.DrawOptions{}

@@ -41,6 +41,9 @@ type Config struct {
 	// a turn; default 2.
 	FailureLimit int
 	Now          func() time.Time // default time.Now
+	// Hinted says the user was already told how to connect a model (the
+	// window shows it at start), so the NullProvider does not repeat it.
+	Hinted bool
 }
 
 // DeltaKind says what a [Delta] carries.
@@ -107,7 +110,7 @@ func New(cfg Config) *Runtime {
 	if cfg.FailureLimit <= 0 {
 		cfg.FailureLimit = 2
 	}
-	r := &Runtime{cfg: cfg, man: cfg.Manifest, bus: cfg.Bus}
+	r := &Runtime{cfg: cfg, man: cfg.Manifest, bus: cfg.Bus, hinted: cfg.Hinted}
 	builtins := tools.Builtins(tools.Deps{Scene: cfg.Scene, Memory: cfg.Memory, Bus: cfg.Bus,
 		Slots: cfg.Manifest.Meta.Edits.Animations, Now: cfg.Now, Sentiment: cfg.Sentiment}, cfg.Manifest.Tools)
 	r.registry = tools.NewRegistry(append(builtins, cfg.Tools...)...)

@@ -77,7 +77,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
 		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*modelName, man.Brain.Model),
 			BaseURL: first(*baseURL, man.Brain.BaseURL)},
-		Scene: queue, Confirm: confirm{prompts}})
+		Scene: queue, Confirm: confirm{prompts}, Hinted: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1

@@ -34,6 +34,8 @@ type Options struct {
 	Bus      *protocol.Bus      // nil means a new bus
 	Logger   *slog.Logger       // nil discards
 	IdleEnd  time.Duration      // 0 means DefaultIdleEnd
+	// Hinted: the caller tells the user how to connect a model itself.
+	Hinted bool
 }
 
 // Companion is a running kin brain with its memory.
@@ -95,7 +97,7 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 		go c.cons.Run(ctx)
 	}
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
-		Memory: mem, Confirm: o.Confirm, Bus: o.Bus,
+		Memory: mem, Confirm: o.Confirm, Bus: o.Bus, Hinted: o.Hinted,
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
 	return c, nil
 }
