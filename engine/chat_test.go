@@ -48,7 +48,7 @@ func TestChatTurn(t *testing.T) {
 	}
 	g.dirty = true
 	g.Draw(newTestScreen(t, 360, 480)) // bubble and panel with Greek and Cyrillic
-	if c.visible(g.now() + 60) && !c.focused {
+	if c.visible(g.now()+60) && !c.focused {
 		t.Error("the bubble never goes away")
 	}
 	c.focused = false
