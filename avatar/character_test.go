@@ -297,3 +297,19 @@ func TestPlayLoopRepeats(t *testing.T) {
 		t.Errorf("bow should end after 1.8 s, got %q", ch.Gesture())
 	}
 }
+
+// TestSlotMapResolvesAutoGesture: the manifest's slot map sends the
+// celebrate slot to one of the model's clips.
+func TestSlotMapResolvesAutoGesture(t *testing.T) {
+	m, err := Load(sharedAsset(t, "Fox.glb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := NewCharacter(m, 1)
+	ch.SetSlots(map[string]string{"celebrate": "Run"})
+	ch.Handle(ev(protocol.ValidatePayload{}))
+	ch.Update(1.0 / 60)
+	if ch.Gesture() != "celebrate" || ch.gestures.clip == nil || ch.gestures.clip.Name != "Run" {
+		t.Errorf("gesture %q plays %v, want the Run clip", ch.Gesture(), ch.gestures.clip)
+	}
+}

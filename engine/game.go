@@ -31,6 +31,9 @@ type Options struct {
 	Brain Brain
 	// Prompts, when set, brings yes/no questions to the screen.
 	Prompts *Prompts
+	// Slots maps gesture slots (celebrate, concern, think, …) to clip names
+	// (the manifest's meta.edits.animations).
+	Slots map[string]string
 	// Notices are shown once at start, one after another (e.g. how to
 	// connect a model, or that memory is off).
 	Notices []string
@@ -131,6 +134,7 @@ func (g *Game) adopt(l *Loaded) {
 	portrait := g.scene != nil && g.scene.Portrait
 	g.scene, g.mesh = l.Scene, g.r.Adopt(l)
 	g.scene.Portrait = portrait
+	g.scene.Char.SetSlots(g.opts.Slots)
 	g.dirty = true
 	g.r.Invalidate()
 	for i := range l.Scene.Model.Textures {

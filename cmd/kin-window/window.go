@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"runtime/debug"
 	"syscall"
 
@@ -59,20 +61,21 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin: --fps must be positive")
 		return 2
 	}
-	m, err := loadModel(*model)
+	man := manifest.Default()
+	if *agentPath != "" {
+		var err error
+		if man, err = manifest.Load(*agentPath); err != nil {
+			fmt.Fprintln(stderr, "kin:", err)
+			return 1
+		}
+	}
+	m, err := loadModel(first(*model, bodyPath(man)))
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	man := manifest.Default()
-	if *agentPath != "" {
-		if man, err = manifest.Load(*agentPath); err != nil {
-			fmt.Fprintln(stderr, "kin:", err)
-			return 1
-		}
-	}
 	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
 	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
 		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*modelName, man.Brain.Model),
@@ -90,7 +93,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	opts := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
-		Brain: brain{ctx: ctx, c: c}, Notices: notices,
+		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.
@@ -121,4 +124,17 @@ func first(xs ...string) string {
 		}
 	}
 	return ""
+}
+
+// bodyPath is the manifest's body as a local file, or "" for a remote URI
+// (kin does not download models) or none.
+func bodyPath(man *manifest.Manifest) string {
+	uri := man.Body.URI
+	if uri == "" || strings.Contains(uri, "://") {
+		return ""
+	}
+	if !filepath.IsAbs(uri) && man.Dir != "" {
+		uri = filepath.Join(man.Dir, uri)
+	}
+	return uri
 }
