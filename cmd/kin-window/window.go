@@ -13,8 +13,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/kin-companion/kin/agent/manifest"
