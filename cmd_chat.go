@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
@@ -23,7 +24,7 @@ import (
 // cmdChat implements `kin chat`: the agent runtime in the terminal with no
 // window, reading lines from stdin (a terminal or a pipe).
 func cmdChat(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return chat(ctx, args, os.Stdin, stdout, stderr, os.Getenv)
 }

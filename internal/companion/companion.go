@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
 	agentmem "github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/protocol"
@@ -154,6 +155,29 @@ func (c *Companion) endLocked() {
 		_ = c.cons.End(c.conv) // consolidated now, or at the next start
 	}
 	c.conv = ""
+}
+
+// Recent returns up to n of the latest user and assistant messages across
+// conversations, oldest first: context for a voice session that reconnects
+// and for greeting the user in a new session.
+func (c *Companion) Recent(n int) []llm.Message {
+	if c.DB == nil || n <= 0 {
+		return nil
+	}
+	msgs, err := c.DB.Transcripts().Recent("", 4*n)
+	if err != nil {
+		return nil
+	}
+	var out []llm.Message
+	for _, m := range msgs {
+		switch m.Role {
+		case store.RoleUser:
+			out = append(out, llm.Message{Role: llm.User, Text: m.Text})
+		case store.RoleAssistant:
+			out = append(out, llm.Message{Role: llm.Assistant, Text: m.Text})
+		}
+	}
+	return out[max(0, len(out)-n):]
 }
 
 // Close ends the conversation, stops the background work, writes what the

@@ -90,6 +90,10 @@ func TestRememberAcrossSessions(t *testing.T) {
 	if _, _, err := c.DB.Diary().Verify(); err != nil {
 		t.Errorf("diary: %v", err)
 	}
+	recent := c.Recent(3)
+	if len(recent) != 3 || recent[0].Text != "Noted, green tea it is!" || recent[2].Text != "You love green tea." {
+		t.Errorf("recent context: %+v", recent)
+	}
 }
 
 // TestStoreInUseFallsBack: a second kin on the same data works with
