@@ -14,8 +14,6 @@ import (
 	"syscall"
 
 	"github.com/kin-companion/kin/agent/llm"
-	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/internal/companion"
@@ -32,30 +30,21 @@ func cmdChat(args []string, stdout, stderr io.Writer) int {
 func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("chat", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	agentPath := fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json")
-	prov := fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: choose from the environment)")
-	model := fs.String("model", "", "model name (default: the provider's)")
-	baseURL := fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies, tests)")
-	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)")
-	agentID := fs.String("agent-id", "", "which agent's memory to use (default: default)")
+	flags := companion.AddFlags(fs, "model")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	man := manifest.Default()
-	if *agentPath != "" {
-		m, err := manifest.Load(*agentPath)
-		if err != nil {
-			fmt.Fprintln(stderr, "kin:", err)
-			return 1
-		}
-		man = m
+	man, err := flags.Manifest()
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
 	}
 	in := bufio.NewReader(stdin)
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
-	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
-		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*model, man.Brain.Model),
-			BaseURL: first(*baseURL, man.Brain.BaseURL), Getenv: getenv},
-		Scene: &scene.Fake{W: stdout}, Confirm: &lineConfirm{in: in, out: stdout}})
+	opts := flags.Options(man)
+	opts.Provider.Getenv = getenv
+	opts.Scene, opts.Confirm = &scene.Fake{W: stdout}, &lineConfirm{in: in, out: stdout}
+	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
@@ -137,13 +126,4 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
-}
-
-func first(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

@@ -18,7 +18,6 @@ import (
 	"syscall"
 
 	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/provider/null"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/assets"
@@ -44,12 +43,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
 	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
-	agentPath := fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json")
-	prov := fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: from the environment)")
-	modelName := fs.String("llm", "", "language model name (default: the provider's)")
-	baseURL := fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies)")
-	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)")
-	agentID := fs.String("agent-id", "", "which agent's memory to use")
+	flags := companion.AddFlags(fs, "llm")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -61,15 +55,16 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin: --fps must be positive")
 		return 2
 	}
-	man := manifest.Default()
-	if *agentPath != "" {
-		var err error
-		if man, err = manifest.Load(*agentPath); err != nil {
-			fmt.Fprintln(stderr, "kin:", err)
-			return 1
-		}
+	man, err := flags.Manifest()
+	if err != nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1
 	}
-	m, err := loadModel(first(*model, bodyPath(man)))
+	path := *model
+	if path == "" {
+		path = bodyPath(man)
+	}
+	m, err := loadModel(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
@@ -77,10 +72,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
-	c, err := companion.Start(ctx, companion.Options{DataDir: *data, AgentID: *agentID, Manifest: man,
-		Provider: provider.Options{Provider: first(*prov, man.Brain.Provider), Model: first(*modelName, man.Brain.Model),
-			BaseURL: first(*baseURL, man.Brain.BaseURL)},
-		Scene: queue, Confirm: confirm{prompts}, Hinted: true})
+	opts := flags.Options(man)
+	opts.Scene, opts.Confirm, opts.Hinted = queue, confirm{prompts}, true
+	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
@@ -90,7 +84,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	if null.Is(c.Choice.Provider) {
 		notices = append(notices, null.Hint)
 	}
-	opts := engine.Options{
+	win := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations,
@@ -99,9 +93,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	// sooner so kin stays small on the desktop.
 	debug.SetGCPercent(50)
 	if os.Getenv("KIN_STATS") == "1" {
-		opts.Stats = stderr
+		win.Stats = stderr
 	}
-	err = engine.Run(ctx, opts)
+	err = engine.Run(ctx, win)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
@@ -115,15 +109,6 @@ func loadModel(path string) (*avatar.Model, error) {
 		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
 	}
 	return avatar.Load(path)
-}
-
-func first(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
 
 // bodyPath is the manifest's body as a local file, or "" for a remote URI

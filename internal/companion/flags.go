@@ -1,0 +1,57 @@
+package companion
+
+import (
+	"flag"
+
+	"github.com/kin-companion/kin/agent/manifest"
+	"github.com/kin-companion/kin/agent/provider"
+)
+
+// Flags are the command-line flags every kin command that talks shares:
+// --agent, --provider, the language model's flag, --base-url, --data and
+// --agent-id.
+type Flags struct {
+	agent, provider, model, baseURL, data, agentID *string
+}
+
+// AddFlags registers the flags on fs; modelFlag names the language model's
+// flag ("model" in kin chat, "llm" in the window, where --model is the
+// character's file).
+func AddFlags(fs *flag.FlagSet, modelFlag string) *Flags {
+	return &Flags{
+		agent:    fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json"),
+		provider: fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: from the environment)"),
+		model:    fs.String(modelFlag, "", "language model name (default: the manifest's, else the provider's)"),
+		baseURL:  fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies)"),
+		data:     fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)"),
+		agentID:  fs.String("agent-id", "", "which agent's memory to use (default: default)"),
+	}
+}
+
+// Manifest loads the --agent manifest, or returns the built-in agent.
+func (f *Flags) Manifest() (*manifest.Manifest, error) {
+	if *f.agent == "" {
+		return manifest.Default(), nil
+	}
+	return manifest.Load(*f.agent)
+}
+
+// Options returns the companion options the flags and the manifest give:
+// flags win over the manifest's brain fields, which win over the
+// environment.
+func (f *Flags) Options(man *manifest.Manifest) Options {
+	return Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Provider: provider.Options{
+		Provider: first(*f.provider, man.Brain.Provider),
+		Model:    first(*f.model, man.Brain.Model),
+		BaseURL:  first(*f.baseURL, man.Brain.BaseURL),
+	}}
+}
+
+func first(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
