@@ -34,6 +34,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdDiary(args[1:], stdout, stderr)
 		case "chat":
 			return cmdChat(args[1:], stdout, stderr)
+		case "talk":
+			return cmdTalk(args[1:], stdout, stderr)
+		case "wakeword":
+			return cmdWakeword(args[1:], stdout, stderr)
 		case "shot":
 			return cmdWindow(args, stdout, stderr)
 		case "help", "-h", "--help":
@@ -59,5 +63,9 @@ const usage = `kin — a desktop companion with a 3D character
                                 render a picture offscreen and exit
   kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL]
                                 talk with the character in the terminal (stdin may be a pipe)
+  kin talk --input IN.wav --output OUT.wav [--voice openai-realtime|gemini-live|cascade]
+                                one voice conversation with IN.wav as the microphone
+  kin wakeword record|test|list NAME
+                                record a wake word (3–8 takes) and try it on a WAV file
   kin help                      this text
 `

@@ -1,0 +1,235 @@
+package cascade
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/voice/audio"
+	"github.com/kin-companion/kin/agent/voice/vad"
+)
+
+// Pipeline is one cascaded conversation. Fill the fields and call [Pipeline.Run].
+type Pipeline struct {
+	STT      Transcriber
+	Brain    Brain
+	TTS      Synthesizer
+	Playback Playback
+	VAD      vad.Config      // hands-free segmentation (16 kHz)
+	Echo     *audio.EchoGate // optional microphone gating while kin speaks
+	Bus      *protocol.Bus   // optional: presence, Speak bubbles
+	// OnTranscript, if set, receives ("user"|"assistant", text) for each turn.
+	OnTranscript func(role, text string)
+	// IdleAfterInput: once mic closes, Run returns after the last reply was handed to
+	// playback and playback has been idle this long; 300 ms.
+	IdleAfterInput time.Duration
+
+	ptt   chan bool
+	once  sync.Once
+	turns int
+}
+
+func (p *Pipeline) init() {
+	p.once.Do(func() {
+		p.ptt = make(chan bool, 4)
+		if p.IdleAfterInput == 0 {
+			p.IdleAfterInput = 300 * time.Millisecond
+		}
+	})
+}
+
+// PushToTalk holds (down) or releases the talk key: while held everything the
+// microphone hears is one utterance, whatever the VAD says; releasing ends it.
+func (p *Pipeline) PushToTalk(down bool) {
+	p.init()
+	p.ptt <- down
+}
+
+func (p *Pipeline) status(s string) {
+	if p.Bus != nil {
+		p.Bus.Emit(protocol.PresencePayload{State: s})
+	}
+}
+
+// Run holds the conversation until ctx ends or mic closes and the last reply has
+// been spoken. mic carries 16 kHz frames.
+func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
+	p.init()
+	seg := vad.NewSegmenter(p.VAD)
+	var (
+		held   []int16
+		ptt    bool
+		cancel context.CancelFunc = func() {}
+		turnWG sync.WaitGroup
+	)
+	defer func() { cancel(); turnWG.Wait() }()
+	p.status("listening")
+	start := func(pcm []int16) {
+		cancel()
+		var tctx context.Context
+		tctx, cancel = context.WithCancel(ctx)
+		p.turns++
+		item := fmt.Sprintf("reply-%d", p.turns)
+		turnWG.Add(1)
+		go func() {
+			defer turnWG.Done()
+			if err := p.turn(tctx, item, pcm); err != nil && tctx.Err() == nil && p.Bus != nil {
+				p.Bus.Emit(protocol.ThinkPayload{Thought: "voice: " + err.Error()})
+			}
+		}()
+	}
+	key := func(down bool) {
+		if down && !ptt {
+			p.bargeIn(&cancel)
+			held = held[:0]
+		} else if !down && ptt && len(held) > 0 {
+			start(append([]int16(nil), held...))
+		}
+		ptt = down
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case down := <-p.ptt:
+			key(down)
+		case f, ok := <-mic:
+			for pending := true; pending; { // key presses before this frame come first
+				select {
+				case down := <-p.ptt:
+					key(down)
+				default:
+					pending = false
+				}
+			}
+			if !ok {
+				if s, ok := seg.Flush(); ok && len(s.Samples) > 0 {
+					start(s.Samples)
+				}
+				turnWG.Wait()
+				p.waitIdle(ctx)
+				p.status("offline")
+				return nil
+			}
+			if p.Echo != nil {
+				if f, _ = p.Echo.Process(f); f == nil {
+					continue
+				}
+			}
+			if ptt {
+				held = append(held, f...)
+				continue
+			}
+			done, started := seg.Write(f)
+			if started {
+				p.bargeIn(&cancel)
+			}
+			for _, s := range done {
+				start(s.Samples)
+			}
+		}
+	}
+}
+
+// bargeIn stops the reply in progress, if any.
+func (p *Pipeline) bargeIn(cancel *context.CancelFunc) {
+	(*cancel)()
+	if item, _ := p.Playback.Clear(); item != "" {
+		p.status("listening")
+	}
+}
+
+func (p *Pipeline) waitIdle(ctx context.Context) {
+	idle, ok := p.Playback.(interface{ Idle() <-chan struct{} })
+	if !ok {
+		return
+	}
+	for {
+		select {
+		case <-idle.Idle():
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case <-time.After(p.IdleAfterInput):
+			select {
+			case <-idle.Idle():
+				return
+			default:
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// turn answers one utterance: STT, then the brain's reply spoken sentence by
+// sentence while it is still being written.
+func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16) error {
+	p.status("thinking")
+	text, err := p.STT.Transcribe(ctx, pcm, audio.CaptureRate)
+	if err != nil {
+		return fmt.Errorf("transcribe: %w", err)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		p.status("listening")
+		return nil
+	}
+	if p.OnTranscript != nil {
+		p.OnTranscript("user", text)
+	}
+	sentences := make(chan string, 16)
+	spoken := make(chan error, 1)
+	go func() { spoken <- p.speak(ctx, item, sentences) }()
+	var split Splitter
+	var reply strings.Builder
+	err = p.Brain.Reply(ctx, text, func(delta string) {
+		reply.WriteString(delta)
+		for _, s := range split.Feed(delta) {
+			sentences <- s
+		}
+	})
+	if rest := split.Flush(); rest != "" && err == nil {
+		sentences <- rest
+	}
+	close(sentences)
+	serr := <-spoken
+	if err != nil {
+		return fmt.Errorf("reply: %w", err)
+	}
+	if t := strings.TrimSpace(reply.String()); t != "" && ctx.Err() == nil {
+		if p.OnTranscript != nil {
+			p.OnTranscript("assistant", t)
+		}
+		if p.Bus != nil {
+			p.Bus.Emit(protocol.SpeakPayload{Text: t})
+		}
+	}
+	return serr
+}
+
+// speak synthesises sentences in order and queues their audio.
+func (p *Pipeline) speak(ctx context.Context, item string, sentences <-chan string) error {
+	var first error
+	for s := range sentences {
+		if ctx.Err() != nil || first != nil {
+			continue // drain
+		}
+		err := p.TTS.Synthesize(ctx, s, func(pcm []int16) error {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			p.Playback.Enqueue(item, pcm)
+			p.status("speaking")
+			return nil
+		})
+		if err != nil && ctx.Err() == nil {
+			first = fmt.Errorf("speak: %w", err)
+		}
+	}
+	return first
+}

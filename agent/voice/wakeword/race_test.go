@@ -1,0 +1,5 @@
+//go:build race
+
+package wakeword
+
+const raceEnabled = true

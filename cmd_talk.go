@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kin-companion/kin/agent/llm"
+	llmopenai "github.com/kin-companion/kin/agent/provider/openai"
+	"github.com/kin-companion/kin/agent/voice/audio"
+	"github.com/kin-companion/kin/agent/voice/cascade"
+	"github.com/kin-companion/kin/agent/voice/espeak"
+	"github.com/kin-companion/kin/agent/voice/realtime"
+	"github.com/kin-companion/kin/agent/voice/realtime/gemini"
+	"github.com/kin-companion/kin/agent/voice/realtime/openai"
+)
+
+const talkUsage = `usage: kin talk --input IN.wav --output OUT.wav [--voice openai-realtime|gemini-live|cascade] [flags]
+
+Holds one voice conversation with IN.wav as the microphone and writes what kin would
+play to OUT.wav (24 kHz mono, on the same timeline as the input), ending once the
+input is used up and kin has finished answering. Transcripts go to stdout.
+
+Endpoints follow the SDKs' variables: OPENAI_API_KEY and OPENAI_BASE_URL (the realtime
+URL is derived: http→ws, https→wss, plus /realtime); GEMINI_API_KEY (or
+GOOGLE_API_KEY) and GOOGLE_GEMINI_BASE_URL; ELEVENLABS_API_KEY for --tts elevenlabs.
+`
+
+// talkFlags are kin talk's options.
+type talkFlags struct {
+	input, output, voice, instructions, voiceName, model string
+	tts, ttsVoice, sttModel, llmModel, llmBase           string
+	speed                                                float64
+	idle, timeout                                        time.Duration
+}
+
+func parseTalk(args []string, stderr io.Writer) (*talkFlags, error) {
+	f := &talkFlags{}
+	fs := flag.NewFlagSet("talk", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, talkUsage); fs.PrintDefaults() }
+	fs.StringVar(&f.input, "input", "", "WAV file used as the microphone (any rate, mixed to mono)")
+	fs.StringVar(&f.output, "output", "", "WAV file to write what kin plays")
+	fs.StringVar(&f.voice, "voice", "openai-realtime", "voice path: openai-realtime, gemini-live or cascade")
+	fs.StringVar(&f.instructions, "instructions", "You are Kin, a friendly desktop companion. Keep your answers short.", "persona and memory context")
+	fs.StringVar(&f.voiceName, "voice-name", "", "the provider's voice (marin, Kore, …)")
+	fs.StringVar(&f.model, "model", "", "realtime model (default: the provider's)")
+	fs.StringVar(&f.tts, "tts", "espeak", "cascade text-to-speech: espeak, openai or elevenlabs")
+	fs.StringVar(&f.ttsVoice, "tts-voice", "", "cascade TTS voice (espeak voice, OpenAI voice, ElevenLabs voice id)")
+	fs.StringVar(&f.sttModel, "stt-model", "", "cascade transcription model")
+	fs.StringVar(&f.llmModel, "llm-model", "", "cascade text model (Chat Completions)")
+	fs.StringVar(&f.llmBase, "llm-base", "", "cascade Chat Completions base URL (default OPENAI_BASE_URL)")
+	fs.Float64Var(&f.speed, "speed", 1, "how many times faster than real time to run the microphone and speaker")
+	fs.DurationVar(&f.idle, "idle", 1500*time.Millisecond, "quiet needed after the input before finishing")
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if f.input == "" || f.output == "" || fs.NArg() > 0 || f.speed <= 0 {
+		fs.Usage()
+		return nil, flag.ErrHelp
+	}
+	return f, nil
+}
+
+// cmdTalk runs `kin talk`.
+func cmdTalk(args []string, stdout, stderr io.Writer) int {
+	f, err := parseTalk(args, stderr)
+	if err != nil {
+		return 2
+	}
+	in, err := readMic(f.input)
+	if err != nil {
+		fmt.Fprintf(stderr, "kin talk: %v\n", err)
+		return 1
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
+	defer cancel()
+	player := audio.NewPlayer(audio.PlaybackRate, nil)
+	spk := newVirtualSpeaker(player, f.speed)
+	dev, stopDev := context.WithCancel(ctx)
+	go spk.run(dev)
+	mic := feedMic(ctx, in, f.speed)
+	var out sync.Mutex
+	say := func(who, text string) {
+		out.Lock()
+		fmt.Fprintf(stdout, "%s: %s\n", who, text)
+		out.Unlock()
+	}
+	err = talk(ctx, f, player, mic, say)
+	stopDev()
+	spk.wait()
+	if werr := writeOut(f.output, spk.samples()); werr != nil && err == nil {
+		err = werr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kin talk: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func talk(ctx context.Context, f *talkFlags, player *audio.Player, mic <-chan []int16, say func(who, text string)) error {
+	switch f.voice {
+	case "openai-realtime", "gemini-live":
+		d, err := realtimeDialer(f)
+		if err != nil {
+			return err
+		}
+		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: f.idle,
+			Config: realtime.Config{Instructions: f.instructions, Voice: f.voiceName},
+			OnTranscript: func(t realtime.Transcript) {
+				who := "kin"
+				if t.Role == realtime.User {
+					who = "you"
+				}
+				say(who, t.Text)
+			}}
+		return s.Run(ctx, mic)
+	case "cascade":
+		p, err := cascadePipeline(f, player)
+		if err != nil {
+			return err
+		}
+		p.OnTranscript = func(role, text string) {
+			who := "kin"
+			if role == "user" {
+				who = "you"
+			}
+			say(who, text)
+		}
+		return p.Run(ctx, mic)
+	}
+	return fmt.Errorf("unknown --voice %q: want openai-realtime, gemini-live or cascade", f.voice)
+}
+
+func realtimeDialer(f *talkFlags) (realtime.Dialer, error) {
+	if f.voice == "openai-realtime" {
+		u, err := openai.URLFromBase(os.Getenv("OPENAI_BASE_URL"))
+		if err != nil {
+			return nil, err
+		}
+		key := os.Getenv("OPENAI_API_KEY")
+		if key == "" {
+			return nil, errors.New("OPENAI_API_KEY is not set")
+		}
+		return &openai.Dialer{URL: u, APIKey: key, Model: f.model}, nil
+	}
+	u, err := gemini.URLFromBase(os.Getenv("GOOGLE_GEMINI_BASE_URL"))
+	if err != nil {
+		return nil, err
+	}
+	key := cmp(os.Getenv("GEMINI_API_KEY"), os.Getenv("GOOGLE_API_KEY"))
+	if key == "" {
+		return nil, errors.New("GEMINI_API_KEY (or GOOGLE_API_KEY) is not set")
+	}
+	return &gemini.Dialer{URL: u, APIKey: key, Model: f.model}, nil
+}
+
+func cmp(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func cascadePipeline(f *talkFlags, player *audio.Player) (*cascade.Pipeline, error) {
+	base := cmp(os.Getenv("OPENAI_BASE_URL"), "https://api.openai.com/v1")
+	key := os.Getenv("OPENAI_API_KEY")
+	var tts cascade.Synthesizer
+	switch f.tts {
+	case "espeak":
+		if !espeak.Available() {
+			return nil, espeak.ErrMissing
+		}
+		tts = cascade.EspeakTTS{Options: espeak.Options{Voice: f.ttsVoice}}
+	case "openai":
+		tts = &cascade.OpenAITTS{BaseURL: base, APIKey: key, Voice: f.ttsVoice}
+	case "elevenlabs":
+		tts = &cascade.ElevenLabsTTS{BaseURL: os.Getenv("ELEVENLABS_BASE_URL"), APIKey: os.Getenv("ELEVENLABS_API_KEY"), VoiceID: cmp(f.ttsVoice, "21m00Tcm4TlvDq8ikWAM")}
+	default:
+		return nil, fmt.Errorf("unknown --tts %q: want espeak, openai or elevenlabs", f.tts)
+	}
+	llmBase := cmp(f.llmBase, base)
+	if !strings.HasSuffix(llmBase, "/") {
+		llmBase += "/"
+	}
+	brain := &llmBrain{system: f.instructions,
+		p: llmopenai.New(llmopenai.Config{APIKey: key, BaseURL: llmBase, Model: f.llmModel})}
+	return &cascade.Pipeline{STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: f.sttModel},
+		Brain: brain, TTS: tts, Playback: player, IdleAfterInput: f.idle}, nil
+}
+
+// llmBrain is a minimal text runtime for the cascade: the conversation so far and a
+// streamed completion, no tools. The window wires kin's real runtime instead.
+type llmBrain struct {
+	p       llm.Provider
+	system  string
+	mu      sync.Mutex
+	history []llm.Message
+}
+
+func (b *llmBrain) Reply(ctx context.Context, text string, onText func(string)) error {
+	b.mu.Lock()
+	b.history = append(b.history, llm.Message{Role: llm.User, Text: text})
+	msgs := append([]llm.Message(nil), b.history...)
+	b.mu.Unlock()
+	resp, err := b.p.Complete(ctx, &llm.Request{System: b.system, Messages: msgs, Stream: true, OnText: onText})
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.history = append(b.history, llm.Message{Role: llm.Assistant, Text: resp.Text})
+	b.mu.Unlock()
+	return nil
+}
+
+func readMic(path string) ([]int16, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	clip, err := audio.ReadWAV(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	clip, err = audio.Resample(clip, audio.CaptureRate)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return clip.Samples, nil
+}
+
+func writeOut(path string, pcm []int16) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := audio.WriteWAV(file, audio.Clip{Rate: audio.PlaybackRate, Samples: pcm}); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
+}
+
+// feedMic sends pcm as 20 ms frames at speed× real time, then closes the channel.
+func feedMic(ctx context.Context, pcm []int16, speed float64) <-chan []int16 {
+	ch := make(chan []int16)
+	go func() {
+		defer close(ch)
+		tick := time.NewTicker(time.Duration(float64(20*time.Millisecond) / speed))
+		defer tick.Stop()
+		for _, fr := range audio.Frames(pcm, audio.CaptureRate/50) {
+			select {
+			case ch <- fr:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// virtualSpeaker plays the Player into memory at speed× real time.
+type virtualSpeaker struct {
+	p     *audio.Player
+	speed float64
+	mu    sync.Mutex
+	out   []int16
+	done  chan struct{}
+}
+
+func newVirtualSpeaker(p *audio.Player, speed float64) *virtualSpeaker {
+	return &virtualSpeaker{p: p, speed: speed, done: make(chan struct{})}
+}
+
+func (v *virtualSpeaker) run(ctx context.Context) {
+	defer close(v.done)
+	tick := time.NewTicker(time.Duration(float64(20*time.Millisecond) / v.speed))
+	defer tick.Stop()
+	buf := make([]int16, audio.PlaybackRate/50)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		v.p.Fill(buf)
+		v.mu.Lock()
+		v.out = append(v.out, buf...)
+		v.mu.Unlock()
+	}
+}
+
+func (v *virtualSpeaker) wait() { <-v.done }
+
+func (v *virtualSpeaker) samples() []int16 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.out
+}
