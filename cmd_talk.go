@@ -7,18 +7,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/kin-companion/kin/agent/llm"
-	llmopenai "github.com/kin-companion/kin/agent/provider/openai"
+	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/cascade"
 	"github.com/kin-companion/kin/agent/voice/espeak"
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/agent/voice/realtime/gemini"
 	"github.com/kin-companion/kin/agent/voice/realtime/openai"
+	"github.com/kin-companion/kin/internal/companion"
 )
 
 const talkUsage = `usage: kin talk --input IN.wav --output OUT.wav [--voice openai-realtime|gemini-live|cascade] [flags]
@@ -35,9 +34,10 @@ GOOGLE_API_KEY) and GOOGLE_GEMINI_BASE_URL; ELEVENLABS_API_KEY for --tts elevenl
 // talkFlags are kin talk's options.
 type talkFlags struct {
 	input, output, voice, instructions, voiceName, model string
-	tts, ttsVoice, sttModel, llmModel, llmBase           string
+	tts, ttsVoice, sttModel                              string
 	speed                                                float64
 	idle, timeout                                        time.Duration
+	agent                                                *companion.Flags
 }
 
 func parseTalk(args []string, stderr io.Writer) (*talkFlags, error) {
@@ -48,14 +48,13 @@ func parseTalk(args []string, stderr io.Writer) (*talkFlags, error) {
 	fs.StringVar(&f.input, "input", "", "WAV file used as the microphone (any rate, mixed to mono)")
 	fs.StringVar(&f.output, "output", "", "WAV file to write what kin plays")
 	fs.StringVar(&f.voice, "voice", "openai-realtime", "voice path: openai-realtime, gemini-live or cascade")
-	fs.StringVar(&f.instructions, "instructions", "You are Kin, a friendly desktop companion. Keep your answers short.", "persona and memory context")
+	fs.StringVar(&f.instructions, "instructions", "", "replace the agent's persona and memory context (realtime paths)")
 	fs.StringVar(&f.voiceName, "voice-name", "", "the provider's voice (marin, Kore, …)")
 	fs.StringVar(&f.model, "model", "", "realtime model (default: the provider's)")
 	fs.StringVar(&f.tts, "tts", "espeak", "cascade text-to-speech: espeak, openai or elevenlabs")
 	fs.StringVar(&f.ttsVoice, "tts-voice", "", "cascade TTS voice (espeak voice, OpenAI voice, ElevenLabs voice id)")
 	fs.StringVar(&f.sttModel, "stt-model", "", "cascade transcription model")
-	fs.StringVar(&f.llmModel, "llm-model", "", "cascade text model (Chat Completions)")
-	fs.StringVar(&f.llmBase, "llm-base", "", "cascade Chat Completions base URL (default OPENAI_BASE_URL)")
+	f.agent = companion.AddFlags(fs, "llm") // the cascade's text model, memory, tools
 	fs.Float64Var(&f.speed, "speed", 1, "how many times faster than real time to run the microphone and speaker")
 	fs.DurationVar(&f.idle, "idle", 1500*time.Millisecond, "quiet needed after the input before finishing")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up after this long")
@@ -82,6 +81,22 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
 	defer cancel()
+	man, err := f.agent.Manifest()
+	if err != nil {
+		fmt.Fprintf(stderr, "kin talk: %v\n", err)
+		return 1
+	}
+	opts := f.agent.Options(man)
+	opts.Scene = &scene.Fake{} // no window: scene tools succeed silently
+	c, err := companion.Start(ctx, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "kin talk: %v\n", err)
+		return 1
+	}
+	defer c.Close()
+	for _, w := range c.Warnings {
+		fmt.Fprintf(stderr, "kin talk: %s\n", w)
+	}
 	player := audio.NewPlayer(audio.PlaybackRate, nil)
 	spk := newVirtualSpeaker(player, f.speed)
 	dev, stopDev := context.WithCancel(ctx)
@@ -93,7 +108,7 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: %s\n", who, text)
 		out.Unlock()
 	}
-	err = talk(ctx, f, player, mic, say)
+	err = talk(ctx, f, c, player, mic, say)
 	stopDev()
 	spk.wait()
 	if werr := writeOut(f.output, spk.samples()); werr != nil && err == nil {
@@ -106,16 +121,21 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func talk(ctx context.Context, f *talkFlags, player *audio.Player, mic <-chan []int16, say func(who, text string)) error {
+func talk(ctx context.Context, f *talkFlags, c *companion.Companion, player *audio.Player, mic <-chan []int16, say func(who, text string)) error {
 	switch f.voice {
 	case "openai-realtime", "gemini-live":
 		d, err := realtimeDialer(f)
 		if err != nil {
 			return err
 		}
-		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: f.idle,
-			Config: realtime.Config{Instructions: f.instructions, Voice: f.voiceName},
+		cfg := c.VoiceConfig(ctx, f.voiceName)
+		if f.instructions != "" {
+			cfg.Instructions = f.instructions
+		}
+		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: f.idle, Config: cfg,
+			Tools: c.ToolRunner(), Bus: c.Bus,
 			OnTranscript: func(t realtime.Transcript) {
+				c.RecordTranscript(t)
 				who := "kin"
 				if t.Role == realtime.User {
 					who = "you"
@@ -124,7 +144,7 @@ func talk(ctx context.Context, f *talkFlags, player *audio.Player, mic <-chan []
 			}}
 		return s.Run(ctx, mic)
 	case "cascade":
-		p, err := cascadePipeline(f, player)
+		p, err := cascadePipeline(f, c, player)
 		if err != nil {
 			return err
 		}
@@ -170,7 +190,7 @@ func cmp(a, b string) string {
 	return b
 }
 
-func cascadePipeline(f *talkFlags, player *audio.Player) (*cascade.Pipeline, error) {
+func cascadePipeline(f *talkFlags, c *companion.Companion, player *audio.Player) (*cascade.Pipeline, error) {
 	base := cmp(os.Getenv("OPENAI_BASE_URL"), "https://api.openai.com/v1")
 	key := os.Getenv("OPENAI_API_KEY")
 	var tts cascade.Synthesizer
@@ -187,38 +207,8 @@ func cascadePipeline(f *talkFlags, player *audio.Player) (*cascade.Pipeline, err
 	default:
 		return nil, fmt.Errorf("unknown --tts %q: want espeak, openai or elevenlabs", f.tts)
 	}
-	llmBase := cmp(f.llmBase, base)
-	if !strings.HasSuffix(llmBase, "/") {
-		llmBase += "/"
-	}
-	brain := &llmBrain{system: f.instructions,
-		p: llmopenai.New(llmopenai.Config{APIKey: key, BaseURL: llmBase, Model: f.llmModel})}
 	return &cascade.Pipeline{STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: f.sttModel},
-		Brain: brain, TTS: tts, Playback: player, IdleAfterInput: f.idle}, nil
-}
-
-// llmBrain is a minimal text runtime for the cascade: the conversation so far and a
-// streamed completion, no tools. The window wires kin's real runtime instead.
-type llmBrain struct {
-	p       llm.Provider
-	system  string
-	mu      sync.Mutex
-	history []llm.Message
-}
-
-func (b *llmBrain) Reply(ctx context.Context, text string, onText func(string)) error {
-	b.mu.Lock()
-	b.history = append(b.history, llm.Message{Role: llm.User, Text: text})
-	msgs := append([]llm.Message(nil), b.history...)
-	b.mu.Unlock()
-	resp, err := b.p.Complete(ctx, &llm.Request{System: b.system, Messages: msgs, Stream: true, OnText: onText})
-	if err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.history = append(b.history, llm.Message{Role: llm.Assistant, Text: resp.Text})
-	b.mu.Unlock()
-	return nil
+		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: f.idle}, nil
 }
 
 func readMic(path string) ([]int16, error) {

@@ -69,7 +69,7 @@ func audible(t *testing.T, path string) time.Duration {
 func runTalk(t *testing.T, args ...string) (string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if code := cmdTalk(append(args, "--speed", "8", "--idle", "300ms", "--timeout", "60s"), &stdout, &stderr); code != 0 {
+	if code := cmdTalk(append(args, "--speed", "8", "--idle", "300ms", "--timeout", "60s", "--data", t.TempDir()), &stdout, &stderr); code != 0 {
 		t.Fatalf("kin talk exited %d: %s", code, stderr.String())
 	}
 	return stdout.String(), stderr.String()
@@ -125,7 +125,7 @@ func TestTalkCascade(t *testing.T) {
 	t.Setenv("OPENAI_BASE_URL", speech.BaseURL())
 	t.Setenv("OPENAI_API_KEY", "sk-test")
 	out := filepath.Join(t.TempDir(), "out.wav")
-	stdout, _ := runTalk(t, "--voice", "cascade", "--tts", "openai", "--llm-base", chat.BaseURL,
+	stdout, _ := runTalk(t, "--voice", "cascade", "--tts", "openai", "--provider", "openai", "--base-url", chat.BaseURL,
 		"--input", talkInput(t, "What is the weather like?"), "--output", out)
 	if stdout != "you: What is the weather like?\nkin: It is sunny. Take a hat.\n" {
 		t.Errorf("stdout %q", stdout)
