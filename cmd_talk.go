@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,11 +11,6 @@ import (
 
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/voice/audio"
-	"github.com/kin-companion/kin/agent/voice/cascade"
-	"github.com/kin-companion/kin/agent/voice/espeak"
-	"github.com/kin-companion/kin/agent/voice/realtime"
-	"github.com/kin-companion/kin/agent/voice/realtime/gemini"
-	"github.com/kin-companion/kin/agent/voice/realtime/openai"
 	"github.com/kin-companion/kin/internal/companion"
 )
 
@@ -103,12 +97,17 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 	go spk.run(dev)
 	mic := feedMic(ctx, in, f.speed)
 	var out sync.Mutex
-	say := func(who, text string) {
+	say := func(user bool, text string) {
+		who := "kin"
+		if user {
+			who = "you"
+		}
 		out.Lock()
 		fmt.Fprintf(stdout, "%s: %s\n", who, text)
 		out.Unlock()
 	}
-	err = talk(ctx, f, c, player, mic, say)
+	err = c.Talk(ctx, companion.VoiceOptions{Path: f.voice, Voice: f.voiceName, Model: f.model, Instructions: f.instructions,
+		TTS: f.tts, TTSVoice: f.ttsVoice, STTModel: f.sttModel, Idle: f.idle, OnTranscript: say}, player, mic, nil)
 	stopDev()
 	spk.wait()
 	if werr := writeOut(f.output, spk.samples()); werr != nil && err == nil {
@@ -119,96 +118,6 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-func talk(ctx context.Context, f *talkFlags, c *companion.Companion, player *audio.Player, mic <-chan []int16, say func(who, text string)) error {
-	switch f.voice {
-	case "openai-realtime", "gemini-live":
-		d, err := realtimeDialer(f)
-		if err != nil {
-			return err
-		}
-		cfg := c.VoiceConfig(ctx, f.voiceName)
-		if f.instructions != "" {
-			cfg.Instructions = f.instructions
-		}
-		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: f.idle, Config: cfg,
-			Tools: c.ToolRunner(), Bus: c.Bus,
-			OnTranscript: func(t realtime.Transcript) {
-				c.RecordTranscript(t)
-				who := "kin"
-				if t.Role == realtime.User {
-					who = "you"
-				}
-				say(who, t.Text)
-			}}
-		return s.Run(ctx, mic)
-	case "cascade":
-		p, err := cascadePipeline(f, c, player)
-		if err != nil {
-			return err
-		}
-		p.OnTranscript = func(role, text string) {
-			who := "kin"
-			if role == "user" {
-				who = "you"
-			}
-			say(who, text)
-		}
-		return p.Run(ctx, mic)
-	}
-	return fmt.Errorf("unknown --voice %q: want openai-realtime, gemini-live or cascade", f.voice)
-}
-
-func realtimeDialer(f *talkFlags) (realtime.Dialer, error) {
-	if f.voice == "openai-realtime" {
-		u, err := openai.URLFromBase(os.Getenv("OPENAI_BASE_URL"))
-		if err != nil {
-			return nil, err
-		}
-		key := os.Getenv("OPENAI_API_KEY")
-		if key == "" {
-			return nil, errors.New("OPENAI_API_KEY is not set")
-		}
-		return &openai.Dialer{URL: u, APIKey: key, Model: f.model}, nil
-	}
-	u, err := gemini.URLFromBase(os.Getenv("GOOGLE_GEMINI_BASE_URL"))
-	if err != nil {
-		return nil, err
-	}
-	key := cmp(os.Getenv("GEMINI_API_KEY"), os.Getenv("GOOGLE_API_KEY"))
-	if key == "" {
-		return nil, errors.New("GEMINI_API_KEY (or GOOGLE_API_KEY) is not set")
-	}
-	return &gemini.Dialer{URL: u, APIKey: key, Model: f.model}, nil
-}
-
-func cmp(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
-func cascadePipeline(f *talkFlags, c *companion.Companion, player *audio.Player) (*cascade.Pipeline, error) {
-	base := cmp(os.Getenv("OPENAI_BASE_URL"), "https://api.openai.com/v1")
-	key := os.Getenv("OPENAI_API_KEY")
-	var tts cascade.Synthesizer
-	switch f.tts {
-	case "espeak":
-		if !espeak.Available() {
-			return nil, espeak.ErrMissing
-		}
-		tts = cascade.EspeakTTS{Options: espeak.Options{Voice: f.ttsVoice}}
-	case "openai":
-		tts = &cascade.OpenAITTS{BaseURL: base, APIKey: key, Voice: f.ttsVoice}
-	case "elevenlabs":
-		tts = &cascade.ElevenLabsTTS{BaseURL: os.Getenv("ELEVENLABS_BASE_URL"), APIKey: os.Getenv("ELEVENLABS_API_KEY"), VoiceID: cmp(f.ttsVoice, "21m00Tcm4TlvDq8ikWAM")}
-	default:
-		return nil, fmt.Errorf("unknown --tts %q: want espeak, openai or elevenlabs", f.tts)
-	}
-	return &cascade.Pipeline{STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: f.sttModel},
-		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: f.idle}, nil
 }
 
 func readMic(path string) ([]int16, error) {
