@@ -22,7 +22,7 @@ type Frame struct {
 	Bounds image.Rectangle
 
 	prims  []primInfo
-	valid  []bool     // per vertex: in front of the near clip plane
+	z      []float32  // per vertex: view depth (behind the near plane: clipped)
 	keys   []uint16   // per blended triangle: its depth bucket
 	tmp    []uint32   // scratch for sorting blended triangles
 	count  []int32    // per depth bucket
@@ -56,7 +56,7 @@ func NewFrame(p *avatar.Pose) *Frame {
 	return &Frame{
 		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
 		Draws: make([]Draw, 0, len(prims)),
-		prims: prims, valid: make([]bool, nv),
+		prims: prims, z: make([]float32, nv),
 		keys: make([]uint16, maxBlend/3), tmp: make([]uint32, maxBlend),
 		count: make([]int32, sortBuckets),
 	}
@@ -94,23 +94,28 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 	fx, fy, fz := v.Forward[0], v.Forward[1], v.Forward[2]
 	cx, cy, fl, nearClip := v.CenterX, v.CenterY, v.Focal, v.NearClip
 	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
-	valid := f.valid[pi.base : pi.base+len(posed.Positions)]
+	zs := f.z[pi.base : pi.base+len(posed.Positions)]
 	nrm := posed.Normals
 	for i, p := range posed.Positions {
 		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
 		z := dx*fx + dy*fy + dz*fz
+		zs[i] = z
 		if z < nearClip {
-			valid[i] = false
 			continue
 		}
-		valid[i] = true
 		iw := 1 / z
 		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
 		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
 		n := nrm[i]
 		vt := &verts[i]
-		vt.DstX, vt.DstY, vt.SrcX, vt.SrcY = sx, sy, sx, sy
-		vt.ColorR, vt.ColorG, vt.ColorB, vt.ColorA = n[0]*iw, n[1]*iw, n[2]*iw, iw
+		vt.DstX, vt.DstY = sx, sy
+		vt.ColorR, vt.ColorG, vt.ColorB = n[0]*iw, n[1]*iw, n[2]*iw
+		if pi.colors != nil {
+			c := &pi.colors[i]
+			vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = c[0]*iw, c[1]*iw, c[2]*iw, c[3]*iw
+		} else {
+			vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = iw, iw, iw, iw
+		}
 		if pi.uv != nil {
 			vt.Custom0, vt.Custom1 = pi.uv[i][0]*iw, pi.uv[i][1]*iw
 		}
@@ -120,52 +125,138 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 
 // triangles writes the visible triangles of one primitive into the frame's
 // index buffer from offset off and returns its draw (without Prim and
-// Material). Triangles behind the near plane, outside the viewport, facing
-// away (unless double-sided) or of zero area are dropped.
+// Material). Triangles crossing the near plane are clipped against it (see
+// clipNear); those wholly behind it, outside the viewport, facing away
+// (unless double-sided) or of zero area are dropped.
 func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) Draw {
-	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
-	valid := f.valid[pi.base : pi.base+len(posed.Positions)]
+	n := len(posed.Positions)
+	verts := f.Verts[pi.base : pi.base+n+pi.spare]
+	zs := f.z[pi.base : pi.base+n]
+	near := f.View.NearClip
 	out := f.Indices[off:off]
-	wmax, hmax := f.View.Width, f.View.Height
-	var screenArea, uvArea, depthSum float32
+	next := n // the next free clip vertex
+	var acc triStats
 	uv := pi.uv
 	ind := pi.indices
 	for t := 0; t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
-		if !valid[i0] || !valid[i1] || !valid[i2] {
+		if zs[i0] < near || zs[i1] < near || zs[i2] < near {
+			out, next = f.clipNear(pi, posed, verts, out, next, &acc, i0, i1, i2)
 			continue
 		}
-		v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
-		cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
-		// Screen y points down, so glTF's counter-clockwise front faces
-		// have a negative cross product here.
-		if cross == 0 || (pi.cull && cross > 0) {
-			continue
-		}
-		if max(v0.DstX, v1.DstX, v2.DstX) < 0 || min(v0.DstX, v1.DstX, v2.DstX) > wmax ||
-			max(v0.DstY, v1.DstY, v2.DstY) < 0 || min(v0.DstY, v1.DstY, v2.DstY) > hmax {
-			continue
-		}
-		out = append(out, i0, i1, i2)
-		f.lo[0] = min(f.lo[0], v0.DstX, v1.DstX, v2.DstX)
-		f.lo[1] = min(f.lo[1], v0.DstY, v1.DstY, v2.DstY)
-		f.hi[0] = max(f.hi[0], v0.DstX, v1.DstX, v2.DstX)
-		f.hi[1] = max(f.hi[1], v0.DstY, v1.DstY, v2.DstY)
-		screenArea += abs32(cross)
-		if uv != nil {
+		var ok bool
+		if out, ok = f.keep(pi, verts, out, &acc, i0, i1, i2); ok && uv != nil {
 			a, b, c := uv[i0], uv[i1], uv[i2]
-			uvArea += abs32((b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0]))
+			acc.uvArea += abs32((b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0]))
 		}
-		depthSum += v0.Custom2 + v1.Custom2 + v2.Custom2
 	}
-	d := Draw{Verts: verts, Indices: out, Blend: pi.blend, LOD: lodFor(pi, screenArea, uvArea)}
+	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
-		d.Depth = depthSum / float32(n)
+		d.Depth = acc.depthSum / float32(n)
 		if pi.blend {
 			f.sortBackToFront(out, verts)
 		}
 	}
 	return d
+}
+
+// triStats sums over a primitive's visible triangles what the level of
+// detail and the blended draw order need.
+type triStats struct {
+	screenArea, uvArea, depthSum float32
+}
+
+// keep appends triangle i0 i1 i2 to out unless it faces away (and the
+// primitive is culled), has no area or lies outside the viewport, and
+// grows the frame's bounds and the primitive's statistics by it.
+func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *triStats, i0, i1, i2 uint32) ([]uint32, bool) {
+	v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
+	cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
+	// Screen y points down, so glTF's counter-clockwise front faces
+	// have a negative cross product here.
+	if cross == 0 || (pi.cull && cross > 0) {
+		return out, false
+	}
+	if max(v0.DstX, v1.DstX, v2.DstX) < 0 || min(v0.DstX, v1.DstX, v2.DstX) > f.View.Width ||
+		max(v0.DstY, v1.DstY, v2.DstY) < 0 || min(v0.DstY, v1.DstY, v2.DstY) > f.View.Height {
+		return out, false
+	}
+	out = append(out, i0, i1, i2)
+	f.lo[0] = min(f.lo[0], v0.DstX, v1.DstX, v2.DstX)
+	f.lo[1] = min(f.lo[1], v0.DstY, v1.DstY, v2.DstY)
+	f.hi[0] = max(f.hi[0], v0.DstX, v1.DstX, v2.DstX)
+	f.hi[1] = max(f.hi[1], v0.DstY, v1.DstY, v2.DstY)
+	acc.screenArea += abs32(cross)
+	acc.depthSum += v0.Custom2 + v1.Custom2 + v2.Custom2
+	return out, true
+}
+
+// clipNear clips a triangle with one or two vertices behind the near plane
+// against it: the part in front is a triangle or a quad, kept as one or two
+// triangles through new vertices written from verts[next]. It returns the
+// index list and the next free vertex. When the primitive's spare vertices
+// run out the triangle is dropped. Clipped triangles leave the level of
+// detail alone (they are the closest, largest ones; their UV area is not
+// summed).
+func (f *Frame) clipNear(pi *primInfo, posed *avatar.PosedPrimitive, verts []ebiten.Vertex, out []uint32, next int, acc *triStats, i0, i1, i2 uint32) ([]uint32, int) {
+	zs := f.z[pi.base : pi.base+len(posed.Positions)]
+	near := f.View.NearClip
+	tri := [3]uint32{i0, i1, i2}
+	var poly [4]uint32
+	np := 0
+	for k := range 3 {
+		a, b := tri[k], tri[(k+1)%3]
+		za, zb := zs[a], zs[b]
+		if za >= near {
+			poly[np] = a
+			np++
+		}
+		if (za >= near) == (zb >= near) {
+			continue
+		}
+		if next >= len(verts) {
+			return out, next
+		}
+		f.clipVertex(pi, posed, &verts[next], a, b, (near-za)/(zb-za))
+		poly[np] = uint32(next)
+		np++
+		next++
+	}
+	if np < 3 {
+		return out, next
+	}
+	area := acc.screenArea
+	out, _ = f.keep(pi, verts, out, acc, poly[0], poly[1], poly[2])
+	if np == 4 {
+		out, _ = f.keep(pi, verts, out, acc, poly[0], poly[2], poly[3])
+	}
+	acc.screenArea = area
+	return out, next
+}
+
+// clipVertex writes the screen-space vertex at fraction t from vertex a to
+// vertex b of a primitive, interpolating its attributes in world space.
+func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebiten.Vertex, a, b uint32, t float32) {
+	v := &f.View
+	p := posed.Positions[a].Add(posed.Positions[b].Sub(posed.Positions[a]).Mul(t))
+	nrm := posed.Normals[a].Add(posed.Normals[b].Sub(posed.Normals[a]).Mul(t))
+	d := p.Sub(v.Eye)
+	z := max(d.Dot(v.Forward), v.NearClip)
+	iw := 1 / z
+	ca, cb := [4]float32{1, 1, 1, 1}, [4]float32{1, 1, 1, 1}
+	if pi.colors != nil {
+		ca, cb = pi.colors[a], pi.colors[b]
+	}
+	lerp := func(x, y float32) float32 { return (x + (y-x)*t) * iw }
+	vt.DstX = v.CenterX + v.Focal*d.Dot(v.Right)*iw
+	vt.DstY = v.CenterY - v.Focal*d.Dot(v.Up)*iw
+	vt.ColorR, vt.ColorG, vt.ColorB = nrm[0]*iw, nrm[1]*iw, nrm[2]*iw
+	vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = lerp(ca[0], cb[0]), lerp(ca[1], cb[1]), lerp(ca[2], cb[2]), lerp(ca[3], cb[3])
+	if pi.uv != nil {
+		vt.Custom0, vt.Custom1 = lerp(pi.uv[a][0], pi.uv[b][0]), lerp(pi.uv[a][1], pi.uv[b][1])
+	}
+	da, db := v.depthCoeffs()
+	vt.Custom2 = (da - iw) * db
 }
 
 // sortBackToFront orders triangles from far to near with a counting sort on

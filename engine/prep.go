@@ -18,7 +18,9 @@ type primInfo struct {
 	material   int          // index into Model.Materials, -1 for default
 	indices    []uint32     // the primitive's triangle list
 	uv         [][2]float32 // base colour UVs after the texture transform (nil: none)
+	colors     [][4]float32 // COLOR_0, linear RGBA (nil: none)
 	base       int          // first vertex in Frame.Verts
+	spare      int          // vertices after the primitive's own for near-plane clipping
 	cull       bool         // back faces are culled (not doubleSided)
 	blend      bool         // alpha-blended: drawn last, sorted back to front
 	texels     float32      // texel count of the base colour texture, 0 without one
@@ -55,18 +57,28 @@ func prepare(m *avatar.Model, p *avatar.Pose) (prims []primInfo, nverts, nindice
 				base: nverts, cull: !mat.DoubleSided, blend: mat.AlphaMode == avatar.AlphaBlend,
 			}
 			pi.uv = transformedUVs(src.UV0, mat)
+			if len(src.Colors) == len(src.Positions) {
+				pi.colors = src.Colors
+			}
 			if t := baseTexture(m, mat); t >= 0 {
 				w, h := textureSize(m.Textures[t].Image.Bounds().Dx(), m.Textures[t].Image.Bounds().Dy())
 				pi.texels = float32(w * h)
 				pi.maxLOD = mipLevels(w, h) - 1
 			}
+			pi.spare = min(2*(len(src.Indices)/3), maxClipVerts)
 			prims = append(prims, pi)
-			nverts += len(src.Positions)
-			nindices += len(src.Indices)
+			nverts += len(src.Positions) + pi.spare
+			nindices += len(src.Indices) + 2*pi.spare
 		}
 	}
 	return prims, nverts, nindices
 }
+
+// maxClipVerts bounds the vertices a primitive may add when its triangles
+// are clipped at the near plane (two per clipped triangle); beyond it,
+// further crossing triangles are dropped. Only a camera inside the model
+// clips many triangles, and then a few hundred cover the view.
+const maxClipVerts = 512
 
 // transformedUVs applies the base colour texture's KHR_texture_transform
 // once, at load; UVs are static.

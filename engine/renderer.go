@@ -63,12 +63,23 @@ type Mesh struct {
 	matTex   []int            // base colour texture per material, -1 none
 }
 
-// Adopt uploads a prepared model's textures and sizes its frame buffers.
-// It must run on the game loop.
+// Adopt takes a prepared model's textures (their levels upload when first
+// drawn, see [texture]) and sizes its frame buffers. It must run on the
+// game loop. The mesh keeps the decoded images it needs, so the caller may
+// drop the model's.
 func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	p := l.Scene.Pose
 	m := p.Model
-	g := &Mesh{Frame: NewFrame(p), model: m, textures: uploadTextures(l.bases)}
+	imgs, used := make([]image.Image, len(m.Textures)), make([]bool, len(m.Textures))
+	for i := range m.Textures {
+		imgs[i] = m.Textures[i].Image
+	}
+	for i := range m.Materials {
+		if t := baseTexture(m, &m.Materials[i]); t >= 0 {
+			used[t] = true
+		}
+	}
+	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(imgs, used)}
 	for i := 0; i <= len(m.Materials); i++ {
 		mat := &defaultMaterial
 		if i < len(m.Materials) {

@@ -7,23 +7,121 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// texture is a base colour texture uploaded with its mip chain. Kage
-// samples without mipmaps, so the frame builder picks one level per draw
-// from the primitive's on-screen texel density.
+// texture is a material texture whose mip levels are built when a draw
+// first needs them. Kage samples without mipmaps, so the frame builder
+// picks one level per draw from the primitive's on-screen texel density;
+// at kin's window sizes most draws need a level well below the full size
+// (the default avatar's 1024² outfit and skin textures draw at 1/2 to 1/8
+// in the full-body view), so only those levels take GPU memory.
+//
+// Until level 0 is needed, the texture keeps its decoded source (a JPEG's
+// YCbCr planes are 1.5 bytes a pixel, against 4 for an uploaded level);
+// once level 0 is on the GPU every other level derives from it and the
+// source is dropped.
 type texture struct {
-	levels []*ebiten.Image
+	src    image.Image     // decoded or premultiplied source; nil once level 0 is built
+	w, h   int             // level 0 size (the source capped to maxTextureSize)
+	levels []*ebiten.Image // nil where not built yet
 }
 
-// level returns mip level i, clamped to the chain.
-func (t *texture) level(i int) *ebiten.Image {
-	return t.levels[min(max(i, 0), len(t.levels)-1)]
-}
-
-// dispose frees the GPU images.
-func (t *texture) dispose() {
-	for _, l := range t.levels {
-		l.Deallocate()
+// newTexture wraps a decoded image. Nothing is uploaded yet.
+func newTexture(img image.Image) *texture {
+	b := img.Bounds()
+	w, h := textureSize(b.Dx(), b.Dy())
+	t := &texture{src: img, w: w, h: h, levels: make([]*ebiten.Image, mipLevels(w, h))}
+	if compactBytes(img) > 4*w*h {
+		t.src = baseLevel(img) // keep the smaller, capped copy instead
 	}
+	return t
+}
+
+// level returns mip level i, clamped to the chain, building it first when
+// needed. It runs on the game loop (it uploads).
+func (t *texture) level(i int) *ebiten.Image {
+	i = min(max(i, 0), len(t.levels)-1)
+	if t.levels[i] == nil {
+		t.build(i)
+	}
+	return t.levels[i]
+}
+
+// build makes level i: by halving the nearest finer level on the GPU when
+// one exists, otherwise from the source on the CPU.
+func (t *texture) build(i int) {
+	j := i - 1
+	for j >= 0 && t.levels[j] == nil {
+		j--
+	}
+	if j < 0 {
+		base := baseLevel(t.src)
+		for k := 0; k < i; k++ {
+			base = halve(base)
+		}
+		t.levels[i] = newImageFromRGBA(base)
+		if i == 0 {
+			t.src = nil
+		}
+		return
+	}
+	for k := j + 1; k <= i; k++ {
+		if t.levels[k] == nil {
+			t.levels[k] = downsample(t.levels[k-1])
+		}
+	}
+}
+
+// downsample draws an image at half size with linear filtering, which at
+// exactly half size averages 2×2 texels.
+func downsample(src *ebiten.Image) *ebiten.Image {
+	w, h := max(src.Bounds().Dx()/2, 1), max(src.Bounds().Dy()/2, 1)
+	l := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear, Blend: ebiten.BlendCopy}
+	op.GeoM.Scale(0.5, 0.5)
+	l.DrawImage(src, op)
+	return l
+}
+
+// resident returns the bytes of the levels on the GPU and of the source
+// kept on the CPU.
+func (t *texture) resident() (gpu, cpu int) {
+	for _, l := range t.levels {
+		if l != nil {
+			gpu += 4 * l.Bounds().Dx() * l.Bounds().Dy()
+		}
+	}
+	if t.src != nil {
+		cpu = compactBytes(t.src)
+	}
+	return gpu, cpu
+}
+
+// dispose frees the GPU images and the source.
+func (t *texture) dispose() {
+	for i, l := range t.levels {
+		if l != nil {
+			l.Deallocate()
+			t.levels[i] = nil
+		}
+	}
+	t.src = nil
+}
+
+// compactBytes estimates the memory an image's pixels take.
+func compactBytes(img image.Image) int {
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return len(m.Y) + len(m.Cb) + len(m.Cr)
+	case *image.Gray:
+		return len(m.Pix)
+	case *image.Paletted:
+		return len(m.Pix)
+	case *image.RGBA:
+		return len(m.Pix)
+	case *image.NRGBA:
+		return len(m.Pix)
+	}
+	b := img.Bounds()
+	return 4 * b.Dx() * b.Dy()
 }
 
 // baseLevel converts an image to premultiplied RGBA, halved until it fits
@@ -35,25 +133,6 @@ func baseLevel(img image.Image) *image.RGBA {
 		src = halve(src)
 	}
 	return src
-}
-
-// uploadTexture uploads a base level and builds the mip chain on the GPU:
-// each level is the previous one drawn at half size with linear filtering,
-// which at exactly half size averages 2×2 texels.
-func uploadTexture(base *image.RGBA) *texture {
-	w, h := base.Rect.Dx(), base.Rect.Dy()
-	n := mipLevels(w, h)
-	t := &texture{levels: make([]*ebiten.Image, n)}
-	t.levels[0] = newImageFromRGBA(base)
-	for i := 1; i < n; i++ {
-		w, h = max(w/2, 1), max(h/2, 1)
-		l := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
-		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear, Blend: ebiten.BlendCopy}
-		op.GeoM.Scale(0.5, 0.5)
-		l.DrawImage(t.levels[i-1], op)
-		t.levels[i] = l
-	}
-	return t
 }
 
 // uploadRows is the height of the strips a texture is uploaded in.
@@ -106,14 +185,21 @@ func halve(src *image.RGBA) *image.RGBA {
 	return dst
 }
 
-// uploadTextures uploads the prepared base levels of a model's base colour
-// textures; the others (normal, metallic maps…) stay unused.
-func uploadTextures(bases []*image.RGBA) []*texture {
-	out := make([]*texture, len(bases))
-	for i, b := range bases {
-		if b != nil {
-			out[i] = uploadTexture(b)
+// modelTextures wraps the decoded images a model's materials draw with,
+// one texture per distinct image (textures sharing an image share it).
+func modelTextures(imgs []image.Image, used []bool) []*texture {
+	out := make([]*texture, len(imgs))
+	seen := make(map[image.Image]*texture)
+	for i, img := range imgs {
+		if img == nil || !used[i] {
+			continue
 		}
+		if t, ok := seen[img]; ok {
+			out[i] = t
+			continue
+		}
+		out[i] = newTexture(img)
+		seen[img] = out[i]
 	}
 	return out
 }

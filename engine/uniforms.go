@@ -18,6 +18,7 @@ type frameUniforms struct {
 	keyDir, keyColor, fillDir, fillColor   []float32
 	rimDir, rimColor, sky, ground          []float32
 	specular, exposure                     []float32
+	depthW                                 []float32
 }
 
 func newFrameUniforms() *frameUniforms {
@@ -26,7 +27,7 @@ func newFrameUniforms() *frameUniforms {
 		camRight: v(3), camUp: v(3), camFwd: v(3), center: v(2), focal: v(2),
 		keyDir: v(3), keyColor: v(3), fillDir: v(3), fillColor: v(3),
 		rimDir: v(3), rimColor: v(3), sky: v(3), ground: v(3),
-		specular: v(1), exposure: v(1),
+		specular: v(1), exposure: v(1), depthW: v(2),
 	}
 }
 
@@ -46,6 +47,8 @@ func (u *frameUniforms) set(v *View, rig *Rig) {
 	copy(u.sky, rig.Sky[:])
 	copy(u.ground, rig.Ground[:])
 	u.specular[0], u.exposure[0] = rig.Specular, rig.Exposure
+	a, b := v.depthCoeffs()
+	u.depthW[0], u.depthW[1] = a, 1/b
 }
 
 func setVec(dst []float32, v mgl32.Vec3) { copy(dst, v[:]) }
@@ -68,7 +71,7 @@ func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, fu
 		"Center": fu.center, "Focal": fu.focal,
 		"KeyDir": fu.keyDir, "KeyColor": fu.keyColor, "FillDir": fu.fillDir, "FillColor": fu.fillColor,
 		"RimDir": fu.rimDir, "RimColor": fu.rimColor, "SkyColor": fu.sky, "GroundColor": fu.ground,
-		"Specular": fu.specular, "Exposure": fu.exposure,
+		"Specular": fu.specular, "Exposure": fu.exposure, "DepthW": fu.depthW,
 	}
 	if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
 		u["Cutoff"] = float32(0.5)
