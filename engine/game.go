@@ -140,7 +140,6 @@ func (g *Game) adopt(l *Loaded) {
 	for i := range l.Scene.Model.Textures {
 		l.Scene.Model.Textures[i].Image = nil
 	}
-	l.bases = nil
 	debug.FreeOSMemory()
 }
 

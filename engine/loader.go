@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"image"
 	"io"
 	"io/fs"
 	"path"
@@ -17,21 +16,13 @@ import (
 type Loaded struct {
 	Name  string
 	Scene *Scene
-	bases []*image.RGBA // per model texture, nil when unused
 }
 
-// Prepare builds the scene of a loaded model and converts its base colour
-// textures for upload. It is the CPU half of loading and may run on any
-// goroutine.
+// Prepare builds the scene of a loaded model: the CPU half of loading,
+// safe on any goroutine. Textures are converted later, level by level, as
+// draws need them.
 func Prepare(name string, m *avatar.Model) *Loaded {
-	l := &Loaded{Name: name, Scene: NewScene(m), bases: make([]*image.RGBA, len(m.Textures))}
-	for i := range m.Materials {
-		t := baseTexture(m, &m.Materials[i])
-		if t >= 0 && l.bases[t] == nil {
-			l.bases[t] = baseLevel(m.Textures[t].Image)
-		}
-	}
-	return l
+	return &Loaded{Name: name, Scene: NewScene(m)}
 }
 
 // loadResult is what a loader goroutine sends back to Update.
