@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -25,15 +24,6 @@ const wakewordUsage = `usage:
   kin wakeword list [--dir DIR]                        list the saved wake words
 `
 
-// wakewordDir is where templates live: $XDG_CONFIG_HOME/kin/wakeword by default.
-func wakewordDir() string {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		dir = "."
-	}
-	return filepath.Join(dir, "kin", "wakeword")
-}
-
 // cmdWakeword runs `kin wakeword`.
 func cmdWakeword(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -43,7 +33,7 @@ func cmdWakeword(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("wakeword", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, wakewordUsage) }
-	dir := fs.String("dir", wakewordDir(), "template directory")
+	dir := fs.String("dir", wakeword.DefaultDir(), "template directory")
 	takes := fs.Int("takes", 3, "takes to record (3–8)")
 	from := fs.String("from", "", "comma-separated WAV files to use instead of the microphone")
 	mic := fs.String("mic", "", "microphone name (part of it)")

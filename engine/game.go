@@ -31,6 +31,9 @@ type Options struct {
 	Brain Brain
 	// Prompts, when set, brings yes/no questions to the screen.
 	Prompts *Prompts
+	// PushToTalk, when set, is called as the talk key (Space, while not
+	// typing) goes down and up.
+	PushToTalk func(down bool)
 	// Slots maps gesture slots (celebrate, concern, think, …) to clip names
 	// (the manifest's meta.edits.animations).
 	Slots map[string]string
@@ -65,6 +68,7 @@ type Game struct {
 	orbit    orbitState
 	quit     bool
 	inbox    *protocol.Subscription
+	presence presence
 	chat     *chat
 	size     [2]int          // screen size from the last Layout
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
@@ -163,6 +167,7 @@ func (g *Game) Update() error {
 	g.handleDrop()
 	if !g.chat.update(g.now()) {
 		g.handleKeys()
+		g.handleTalkKey()
 	}
 	g.drainCommands()
 	if g.overlay {
@@ -249,7 +254,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	// Text and menu are drawn over the frame: repaint everything while
 	// they show and once after, so none is left behind.
 	msg := g.ui.message(g.now(), g.ld)
-	ui := msg != "" || g.ov.menu.open || g.debug || g.chat.visible(g.now())
+	ui := msg != "" || g.ov.menu.open || g.debug || g.chat.visible(g.now()) || g.presenceVisible()
 	if ui || g.uiShown {
 		g.r.Invalidate()
 	}
@@ -265,6 +270,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.debug {
 		g.drawDebug(screen)
 	}
+	g.drawPresence(screen)
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui.face, image.Pt(cx, cy))
 }

@@ -20,6 +20,9 @@ func (g *Game) drainEvents() {
 
 // handleEvent is the one place bus events reach the scene.
 func (g *Game) handleEvent(e protocol.Event) {
+	if p, ok := e.Payload.(protocol.PresencePayload); ok {
+		g.presence.set(p.State, g.now())
+	}
 	g.scene.Char.Handle(e)
 }
 

@@ -102,3 +102,30 @@ func TestDebugOverlayDraws(t *testing.T) {
 		t.Errorf("strongest: %v", ms)
 	}
 }
+
+// TestPresenceStatus: a presence event from the voice loop shows as a
+// status for a few seconds; offline stays.
+func TestPresenceStatus(t *testing.T) {
+	bus := protocol.New("test")
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Bus: bus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bus.Emit(protocol.PresencePayload{State: "listening"})
+	g.Update()
+	if !g.presenceVisible() || g.presence.state != "listening" {
+		t.Fatalf("presence %+v", g.presence)
+	}
+	g.dirty = true
+	g.Draw(newTestScreen(t, 200, 200))
+	g.tick += (presenceSeconds + 1) * TickRate
+	if g.presenceVisible() {
+		t.Error("listening still shown after it went stale")
+	}
+	bus.Emit(protocol.PresencePayload{State: "offline"})
+	g.Update()
+	g.tick += 100 * TickRate
+	if !g.presenceVisible() {
+		t.Error("offline must stay on screen")
+	}
+}

@@ -58,7 +58,7 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 	}
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	lines := wrap(msg, u.face, float64(w-40))
-	lines = lines[:min(len(lines), 4)]
+	lines = lines[:min(len(lines), 8)]
 	lh := u.face.Size * 1.4
 	boxH := lh*float64(len(lines)) + 16
 	y0 := float64(h) - boxH - 16

@@ -16,6 +16,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/kin-companion/kin/agent/manifest"
 	"github.com/kin-companion/kin/agent/provider/null"
@@ -44,6 +45,12 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
 	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
 	flags := companion.AddFlags(fs, "llm")
+	var vf voiceFlags
+	fs.StringVar(&vf.path, "voice", "auto", "voice: openai-realtime, gemini-live, cascade, off, or auto (from the API keys)")
+	fs.StringVar(&vf.mic, "mic", "", "microphone name, or part of it (default: the system's)")
+	fs.StringVar(&vf.wake, "wake", "", "wake word recorded with kin wakeword record NAME (default: always listening)")
+	fs.DurationVar(&vf.wakeTimeout, "wake-timeout", 20*time.Second, "once woken, stay awake this long after the last speech")
+	fs.StringVar(&vf.tts, "tts", "espeak", "cascade text-to-speech: espeak, openai or elevenlabs")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -84,10 +91,17 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	if null.Is(c.Choice.Provider) {
 		notices = append(notices, null.Hint)
 	}
+	v, voiceNotices := startVoice(ctx, c, vf)
+	notices = append(notices, voiceNotices...)
+	var ptt func(bool)
+	if v != nil {
+		defer v.stop()
+		ptt = v.pushToTalk
+	}
 	win := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
-		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations,
+		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.

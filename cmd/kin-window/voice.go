@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/voice/audio"
+	"github.com/kin-companion/kin/agent/voice/cascade"
+	"github.com/kin-companion/kin/agent/voice/device"
+	"github.com/kin-companion/kin/agent/voice/wakeword"
+	"github.com/kin-companion/kin/internal/companion"
+)
+
+// voiceFlags are the window's voice options.
+type voiceFlags struct {
+	path, mic, wake, tts string
+	wakeTimeout          time.Duration
+}
+
+// voice is a running voice loop.
+type voice struct {
+	stop func()
+	ptt  chan *cascade.Pipeline // the cascade pipeline, once built
+	pipe atomic.Pointer[cascade.Pipeline]
+}
+
+// pushToTalk holds or releases the talk key (the cascaded path only;
+// realtime servers detect speech themselves).
+func (v *voice) pushToTalk(down bool) {
+	select {
+	case p := <-v.ptt:
+		v.pipe.Store(p)
+	default:
+	}
+	if p := v.pipe.Load(); p != nil {
+		p.PushToTalk(down)
+	}
+}
+
+// startVoice opens the microphone and speaker and holds voice conversation
+// in the background; anything that keeps voice from working becomes a
+// notice for the screen and kin carries on text-only.
+func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voice, []string) {
+	path := f.path
+	if path == "auto" {
+		if path = companion.AutoVoice(nil); path == "" {
+			return nil, []string{"Voice is off: set OPENAI_API_KEY or GEMINI_API_KEY for realtime speech, or run with --voice cascade."}
+		}
+	}
+	if path == "off" || path == "" {
+		return nil, nil
+	}
+	player := audio.NewPlayer(audio.PlaybackRate, audio.LevelsTo(c.Bus))
+	pb, err := device.OpenPlayback(player, device.PlaybackOptions{})
+	if err != nil {
+		return nil, []string{fmt.Sprintf("Voice is off (%v)", err)}
+	}
+	frames := make(chan []int16, 32)
+	capture, err := device.OpenCapture(device.CaptureOptions{Device: f.mic}, func(fr []int16) {
+		select {
+		case frames <- append([]int16(nil), fr...):
+		default: // the voice loop is behind: drop a frame rather than block the audio thread
+		}
+	})
+	if err != nil {
+		pb.Close()
+		return nil, []string{fmt.Sprintf("Voice is off (%v)", err)}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var mic <-chan []int16 = frames
+	var notices []string
+	if f.wake != "" {
+		gated, err := wakeGate(ctx, c.Bus, frames, f)
+		if err != nil {
+			notices = append(notices, fmt.Sprintf("Wake word %q: %v; kin listens all the time.", f.wake, err))
+		} else {
+			mic = gated
+			notices = append(notices, fmt.Sprintf("Say %q to wake kin.", f.wake))
+		}
+	}
+	v := &voice{ptt: make(chan *cascade.Pipeline, 1)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err := c.Talk(ctx, companion.VoiceOptions{Path: path, TTS: f.tts, Echo: &audio.EchoGate{Reference: player.RecentLevel}},
+			player, mic, func(p *cascade.Pipeline) { v.ptt <- p })
+		if err != nil && !errors.Is(err, context.Canceled) {
+			c.Bus.Emit(protocol.PresencePayload{State: "offline"})
+			c.Bus.Emit(protocol.SkillErrorPayload{Skill: "voice", Error: err.Error()})
+		}
+	}()
+	v.stop = func() {
+		cancel()
+		capture.Close()
+		<-done
+		pb.Close()
+	}
+	return v, notices
+}
+
+// wakeGate loads the wake word's template and gates the microphone with it.
+func wakeGate(ctx context.Context, bus *protocol.Bus, frames <-chan []int16, f voiceFlags) (<-chan []int16, error) {
+	path := filepath.Join(wakeword.DefaultDir(), f.wake+".json")
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("no template (record one with: kin wakeword record %s)", f.wake)
+	}
+	t, err := wakeword.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	awake := &wakeword.Awake{Timeout: f.wakeTimeout}
+	presence := func(s string) func() { return func() { bus.Emit(protocol.PresencePayload{State: s}) } }
+	return wakeword.Gate(ctx, frames, wakeword.NewDetector(t, wakeword.Options{}), awake, presence("listening"), presence("asleep")), nil
+}

@@ -1,0 +1,64 @@
+package engine
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// presenceSeconds is how long a status change stays on screen; "offline"
+// and "asleep" stay while they last.
+const presenceSeconds = 4
+
+// presence is the voice status kin shows: connecting, listening, thinking,
+// speaking, offline, asleep.
+type presence struct {
+	state string
+	since float64
+}
+
+var presenceColors = map[string]color.RGBA{
+	"connecting": {240, 190, 80, 255}, "listening": {110, 210, 120, 255}, "thinking": {150, 170, 240, 255},
+	"working": {150, 170, 240, 255}, "speaking": {120, 200, 240, 255}, "offline": {230, 100, 90, 255},
+	"asleep": {140, 140, 150, 255}, "idle": {140, 140, 150, 255},
+}
+
+func (p *presence) set(state string, now float64) {
+	if state != p.state {
+		p.state, p.since = state, now
+	}
+}
+
+// presenceVisible reports whether the status shows this frame.
+func (g *Game) presenceVisible() bool {
+	p := g.presence
+	return p.state != "" && (p.state == "offline" || p.state == "asleep" || g.now()-p.since < presenceSeconds)
+}
+
+// drawPresence draws a dot and the status word in the top-left corner.
+func (g *Game) drawPresence(dst *ebiten.Image) {
+	if !g.presenceVisible() {
+		return
+	}
+	c, ok := presenceColors[g.presence.state]
+	if !ok {
+		c = presenceColors["idle"]
+	}
+	vector.FillCircle(dst, 18, 18, 6, c, true)
+	drawText(dst, g.ui.face, g.presence.state, 30, 9, color.RGBA{230, 230, 235, 220})
+}
+
+// handleTalkKey: Space held is push-to-talk, when a voice path uses it.
+func (g *Game) handleTalkKey() {
+	if g.opts.PushToTalk == nil {
+		return
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeySpace):
+		g.opts.PushToTalk(true)
+	case inpututil.IsKeyJustReleased(ebiten.KeySpace):
+		g.opts.PushToTalk(false)
+	}
+}
