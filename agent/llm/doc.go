@@ -1,8 +1,9 @@
 // Package llm is the provider-neutral vocabulary of kin's brain: messages,
 // tool calls and results, a [Provider] that completes a [Request], the
 // sentinel errors callers branch on, and two wrappers every provider gets —
-// [WithRetry] (backoff on 429, 5xx and timeouts) and [Fallback] (a local lane
-// that falls back to a cloud lane).
+// [WithRetry] (backoff on 429, 5xx and timeouts, with a quiet-timeout per
+// attempt) and [Lanes] / [Fallback] (a local lane that falls back to a cloud
+// lane; each [Response] names the lane that answered).
 //
 // Concrete providers live beside it in agent/provider/*; each maps these
 // types onto its official SDK. Nothing here imports an SDK.

@@ -16,6 +16,7 @@ var (
 	ErrBadRequest  = errors.New("request rejected")      // 400/404/422: fix the request, do not retry
 	ErrAuth        = errors.New("authentication failed") // 401/403: check the API key
 	ErrNoProvider  = errors.New("no model connected")    // the NullProvider
+	ErrTimeout     = errors.New("no reply in time")      // an attempt went quiet for RetryPolicy.Timeout: retry
 )
 
 // APIError is an error reported by a provider's API.
@@ -62,12 +63,12 @@ func KindOf(status int) error {
 }
 
 // Retryable reports whether err is worth retrying: rate limits, server
-// errors and network timeouts, but never a cancelled context.
+// errors, [ErrTimeout] and network timeouts, but never a cancelled context.
 func Retryable(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return false
 	}
-	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) {
+	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrTimeout) {
 		return true
 	}
 	var ne net.Error

@@ -87,6 +87,11 @@ type Response struct {
 	Calls []ToolCall
 	Stop  string // provider stop/finish reason, as sent
 	Usage Usage
+	// Lane names the provider that answered when a [Fallback] chose among
+	// lanes ("" otherwise), and Note says why it was not the first lane —
+	// a line to show the user, e.g. "ollama/qwen3 failed (…); anthropic/x answered".
+	Lane string
+	Note string
 }
 
 // Provider completes requests against one model.

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 )
@@ -25,6 +26,10 @@ func ExpBackoff(base, max time.Duration) Backoff {
 type RetryPolicy struct {
 	Attempts int     // total attempts, at least 1; default 3
 	Backoff  Backoff // default ExpBackoff(500ms, 8s)
+	// Timeout, when positive, abandons an attempt that has gone quiet this
+	// long — no reply yet, or no streamed fragment since the last one — as
+	// [ErrTimeout], which is retried. Zero waits as long as ctx allows.
+	Timeout time.Duration
 	// Sleep waits d or until ctx ends; tests replace it to run instantly.
 	Sleep func(ctx context.Context, d time.Duration) error
 }
@@ -60,7 +65,7 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (*Response, error
 		req.Text(s)
 	}
 	for attempt := 1; ; attempt++ {
-		resp, err := r.p.Complete(ctx, &inner)
+		resp, err := r.attempt(ctx, &inner)
 		if err == nil || attempt >= r.pol.Attempts || streamed || !Retryable(err) || ctx.Err() != nil {
 			return resp, err
 		}
@@ -73,6 +78,31 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (*Response, error
 			return nil, err
 		}
 	}
+}
+
+// errQuiet is the cause an attempt's context is cancelled with when the
+// provider stayed silent for the policy's Timeout.
+var errQuiet = errors.New("quiet too long")
+
+// attempt makes one call, abandoning it when it goes quiet for Timeout.
+func (r *retrying) attempt(ctx context.Context, req *Request) (*Response, error) {
+	if r.pol.Timeout <= 0 {
+		return r.p.Complete(ctx, req)
+	}
+	actx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	quiet := time.AfterFunc(r.pol.Timeout, func() { cancel(errQuiet) })
+	defer quiet.Stop()
+	inner := *req
+	inner.OnText = func(s string) {
+		quiet.Reset(r.pol.Timeout)
+		req.Text(s)
+	}
+	resp, err := r.p.Complete(actx, &inner)
+	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(actx), errQuiet) {
+		return nil, fmt.Errorf("%s: %w (nothing for %v)", r.p.Name(), ErrTimeout, r.pol.Timeout)
+	}
+	return resp, err
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

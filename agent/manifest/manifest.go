@@ -62,10 +62,29 @@ type Brain struct {
 	MaxRounds    int      `json:"maxRounds,omitempty"`
 }
 
-// Skill references a skill bundle.
+// Skill references a skill bundle. Name and Description are optional: a
+// bundle's own SKILL metadata normally carries them.
 type Skill struct {
-	URI     string `json:"uri"`
-	Version string `json:"version,omitempty"`
+	URI         string `json:"uri"`
+	Version     string `json:"version,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Label is the skill's name, or the last element of its URI
+// ("ipfs://bafy…/football-drills/" → "football-drills").
+func (s Skill) Label() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	u := strings.TrimRight(s.URI, "/")
+	if i := strings.LastIndexAny(u, "/:"); i >= 0 {
+		u = u[i+1:]
+	}
+	if u == "" {
+		return s.URI
+	}
+	return u
 }
 
 // Memory configures memory.

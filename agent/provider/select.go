@@ -2,9 +2,10 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -26,25 +27,36 @@ const (
 	None      = "none"
 )
 
-// Loopback addresses probed for local servers.
-var (
-	OllamaURL   = "http://127.0.0.1:11434"
-	LMStudioURL = "http://127.0.0.1:1234"
+// Default timeouts. A request that stays quiet this long (no reply, or no
+// streamed fragment since the last) is abandoned and retried (see
+// [llm.RetryPolicy.Timeout]). Local hardware gets a long floor: a CPU-only
+// machine can spend minutes reading a first prompt before it writes.
+const (
+	DefaultProbeTimeout = 300 * time.Millisecond
+	CloudTimeout        = 2 * time.Minute
+	LocalTimeout        = 5 * time.Minute
 )
 
 // Options says what the user asked for; empty fields mean "choose".
 type Options struct {
 	Provider string // one of the names above, or "" for automatic
-	Model    string
-	BaseURL  string
+	Model    string // for the automatic choice of a local server, only a hint
+	BaseURL  string // without Provider: an OpenAI-compatible server
 	APIKey   string
 	// LocalFirst makes a local server the primary lane with the cloud
 	// provider (if any key is set) as its fallback.
-	LocalFirst   bool
-	Getenv       func(string) string // default os.Getenv
-	HTTPClient   *http.Client        // for probes and providers; default http.DefaultClient
-	ProbeTimeout time.Duration       // default 300ms
-	Retry        llm.RetryPolicy
+	LocalFirst bool
+	Getenv     func(string) string // default os.Getenv
+	HTTPClient *http.Client        // for probes and providers; default http.DefaultClient
+	// ProbeTimeout bounds the whole probe of the local servers (they are
+	// asked at once); default DefaultProbeTimeout.
+	ProbeTimeout time.Duration
+	// OllamaURL and LMStudioURL are the local servers' roots; default
+	// DefaultOllamaURL and DefaultLMStudioURL.
+	OllamaURL, LMStudioURL string
+	// Retry wraps every provider; a zero Timeout means CloudTimeout or
+	// LocalTimeout.
+	Retry llm.RetryPolicy
 }
 
 // Choice is the provider chosen and why.
@@ -53,9 +65,38 @@ type Choice struct {
 	Why      string // e.g. "ANTHROPIC_API_KEY is set"
 }
 
+// byConfig ends the Why of an explicit choice.
+const byConfig = " chosen by --provider or brain.provider"
+
 // Select chooses a provider as the package doc describes. It fails only
-// for an explicit choice it cannot build (an unknown name, a missing key).
+// for an explicit choice it cannot build (an unknown name, a missing key, a
+// local server that does not answer).
 func Select(ctx context.Context, o Options) (Choice, error) {
+	o.defaults()
+	if name := strings.ToLower(strings.TrimSpace(o.Provider)); name != "" {
+		return explicit(ctx, o, name)
+	}
+	if o.BaseURL != "" {
+		p, err := build(ctx, o, OpenAI)
+		return Choice{Provider: p, Why: "an OpenAI-compatible server at " + o.BaseURL + " (--base-url or brain.baseURL)"}, err
+	}
+	cloud, why := cloudFromEnv(ctx, o)
+	if cloud != nil && !o.LocalFirst {
+		return Choice{Provider: cloud, Why: why}, nil
+	}
+	local, lwhy := probeLocal(ctx, o, cloud != nil)
+	switch {
+	case local != nil && cloud != nil:
+		return Choice{Provider: llm.Fallback(local, cloud), Why: lwhy + "; falls back to " + cloud.Name() + " since " + why}, nil
+	case local != nil:
+		return Choice{Provider: local, Why: lwhy}, nil
+	case cloud != nil:
+		return Choice{Provider: cloud, Why: why + "; no local server answered"}, nil
+	}
+	return Choice{Provider: null.Provider{}, Why: "no API key is set and no Ollama or LM Studio is answering on loopback"}, nil
+}
+
+func (o *Options) defaults() {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
 	}
@@ -63,154 +104,132 @@ func Select(ctx context.Context, o Options) (Choice, error) {
 		o.HTTPClient = http.DefaultClient
 	}
 	if o.ProbeTimeout <= 0 {
-		o.ProbeTimeout = 300 * time.Millisecond
+		o.ProbeTimeout = DefaultProbeTimeout
 	}
-	if o.Provider != "" {
-		p, err := build(ctx, o, strings.ToLower(o.Provider))
+	if o.OllamaURL == "" {
+		o.OllamaURL = DefaultOllamaURL
+	}
+	if o.LMStudioURL == "" {
+		o.LMStudioURL = DefaultLMStudioURL
+	}
+}
+
+// explicit builds the provider the flag or config named. A local server so
+// named stays local — a conversation meant to stay on the machine must not
+// reach the cloud unasked — unless LocalFirst asks for the cloud provider
+// of the environment as its fallback lane.
+func explicit(ctx context.Context, o Options, name string) (Choice, error) {
+	why := name + byConfig
+	s, local := localServer(o, name)
+	if !local {
+		p, err := build(ctx, o, name)
 		if err != nil {
 			return Choice{}, err
 		}
-		return Choice{Provider: p, Why: "chosen by flag or config"}, nil
+		return Choice{Provider: p, Why: why}, nil
 	}
-	cloud, why := cloudFromEnv(ctx, o)
-	if cloud != nil && !o.LocalFirst {
-		return Choice{Provider: cloud, Why: why}, nil
+	var cloud llm.Provider
+	var cwhy string
+	if o.LocalFirst {
+		cloudOpts := o
+		cloudOpts.Model, cloudOpts.BaseURL, cloudOpts.APIKey = "", "", "" // those were meant for the local server
+		cloud, cwhy = cloudFromEnv(ctx, cloudOpts)
 	}
-	if local, lwhy := probeLocal(ctx, o); local != nil {
-		if cloud != nil {
-			return Choice{Provider: llm.Fallback(local, cloud), Why: lwhy + ", falling back to the cloud (" + why + ")"}, nil
-		}
-		return Choice{Provider: local, Why: lwhy}, nil
+	p, err := s.dial(ctx, o, cloud != nil)
+	if err != nil {
+		return Choice{}, err
 	}
 	if cloud != nil {
-		return Choice{Provider: cloud, Why: why}, nil
+		return Choice{Provider: llm.Fallback(p, cloud), Why: why + "; falls back to " + cloud.Name() + " since " + cwhy}, nil
 	}
-	return Choice{Provider: null.Provider{}, Why: "no API key set and no local model server answering"}, nil
+	return Choice{Provider: p, Why: why}, nil
 }
 
+// cloudFromEnv builds the first cloud provider whose key is set.
 func cloudFromEnv(ctx context.Context, o Options) (llm.Provider, string) {
 	for _, c := range []struct{ env, name string }{
 		{"ANTHROPIC_API_KEY", Anthropic}, {"OPENAI_API_KEY", OpenAI}, {"GEMINI_API_KEY", Gemini}, {"GOOGLE_API_KEY", Gemini},
 	} {
-		if key := o.Getenv(c.env); key != "" {
-			o.APIKey = key
-			if p, err := build(ctx, o, c.name); err == nil {
-				return p, c.env + " is set"
+		key := o.Getenv(c.env)
+		if key == "" {
+			continue
+		}
+		o.APIKey = key
+		if p, err := build(ctx, o, c.name); err == nil {
+			why := c.env + " is set"
+			if base := o.Getenv("OPENAI_BASE_URL"); c.name == OpenAI && base != "" {
+				why += "; OPENAI_BASE_URL is " + base
 			}
+			return p, why
 		}
 	}
 	return nil, ""
 }
 
-// build makes the named provider, wrapped in retries.
+// build makes the named cloud provider (or none), wrapped in retries.
 func build(ctx context.Context, o Options, name string) (llm.Provider, error) {
-	key := func(env string) string {
+	key := func(envs ...string) string {
 		if o.APIKey != "" {
 			return o.APIKey
 		}
-		return o.Getenv(env)
+		for _, env := range envs {
+			if v := o.Getenv(env); v != "" {
+				return v
+			}
+		}
+		return ""
 	}
 	var p llm.Provider
 	switch name {
 	case Anthropic:
-		if key("ANTHROPIC_API_KEY") == "" {
-			return nil, fmt.Errorf("provider anthropic: set ANTHROPIC_API_KEY")
+		k := key("ANTHROPIC_API_KEY")
+		if k == "" {
+			return nil, errors.New("provider anthropic" + byConfig + ", but ANTHROPIC_API_KEY is not set")
 		}
-		p = anthropic.New(anthropic.Config{APIKey: key("ANTHROPIC_API_KEY"), Model: o.Model, BaseURL: o.BaseURL, HTTPClient: o.HTTPClient})
+		p = anthropic.New(anthropic.Config{APIKey: k, Model: o.Model, BaseURL: o.BaseURL, HTTPClient: o.HTTPClient})
 	case OpenAI:
 		base := o.BaseURL
 		if base == "" {
 			base = o.Getenv("OPENAI_BASE_URL")
 		}
-		if key("OPENAI_API_KEY") == "" && base == "" {
-			return nil, fmt.Errorf("provider openai: set OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless server)")
+		k := key("OPENAI_API_KEY")
+		if k == "" && base == "" {
+			return nil, errors.New("provider openai" + byConfig + ", but OPENAI_API_KEY is not set (for a keyless OpenAI-compatible server set OPENAI_BASE_URL or --base-url)")
 		}
-		p = openai.New(openai.Config{APIKey: key("OPENAI_API_KEY"), Model: o.Model, BaseURL: base, HTTPClient: o.HTTPClient})
+		p = openai.New(openai.Config{APIKey: k, Model: o.Model, BaseURL: openAIBase(base), HTTPClient: o.HTTPClient})
 	case Gemini:
-		k := key("GEMINI_API_KEY")
+		k := key("GEMINI_API_KEY", "GOOGLE_API_KEY")
 		if k == "" {
-			k = o.Getenv("GOOGLE_API_KEY")
-		}
-		if k == "" {
-			return nil, fmt.Errorf("provider gemini: set GEMINI_API_KEY")
+			return nil, errors.New("provider gemini" + byConfig + ", but GEMINI_API_KEY (or GOOGLE_API_KEY) is not set")
 		}
 		g, err := gemini.New(ctx, gemini.Config{APIKey: k, Model: o.Model, BaseURL: o.BaseURL, HTTPClient: o.HTTPClient})
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("provider gemini: %w", err)
 		}
 		p = g
-	case Ollama, LMStudio:
-		return local(ctx, o, name)
 	case None, "null":
 		return null.Provider{}, nil
 	default:
 		return nil, fmt.Errorf("unknown provider %q (want anthropic, openai, gemini, ollama, lmstudio or none)", name)
 	}
-	return llm.WithRetry(p, o.Retry), nil
+	return llm.WithRetry(p, withTimeout(o.Retry, CloudTimeout)), nil
 }
 
-// local builds an OpenAI-compatible provider for Ollama or LM Studio,
-// asking the server for a model when none was given.
-func local(ctx context.Context, o Options, name string) (llm.Provider, error) {
-	root, listPath := OllamaURL, "/api/tags"
-	if name == LMStudio {
-		root, listPath = LMStudioURL, "/v1/models"
+func withTimeout(pol llm.RetryPolicy, d time.Duration) llm.RetryPolicy {
+	if pol.Timeout == 0 {
+		pol.Timeout = d
 	}
-	if o.BaseURL != "" {
-		root = strings.TrimSuffix(strings.TrimSuffix(o.BaseURL, "/"), "/v1")
-	}
-	model := o.Model
-	if model == "" {
-		models, err := listModels(ctx, o, root+listPath)
-		if err != nil || len(models) == 0 {
-			return nil, fmt.Errorf("provider %s: no model found at %s (pull or load one, or pass --model)", name, root)
-		}
-		model = models[0]
-	}
-	p := openai.New(openai.Config{Label: name, Model: model, BaseURL: root + "/v1/", HTTPClient: o.HTTPClient,
-		NoToolChoice: name == Ollama})
-	return llm.WithRetry(p, o.Retry), nil
+	return pol
 }
 
-func probeLocal(ctx context.Context, o Options) (llm.Provider, string) {
-	for _, name := range []string{Ollama, LMStudio} {
-		if p, err := local(ctx, o, name); err == nil {
-			return p, name + " is answering on loopback"
-		}
+// openAIBase adds the /v1/ an OpenAI-compatible server's root needs: the
+// SDK appends "chat/completions" to the base, and LM Studio answers an
+// unknown path with 200 and an error object rather than a 404.
+func openAIBase(base string) string {
+	u, err := url.Parse(base)
+	if base == "" || err != nil || (u.Path != "" && u.Path != "/") {
+		return base
 	}
-	return nil, ""
-}
-
-// listModels reads Ollama's {"models":[{"name"}]} or the OpenAI-style
-// {"data":[{"id"}]} list, with the probe timeout.
-func listModels(ctx context.Context, o Options, url string) ([]string, error) {
-	ctx, cancel := context.WithTimeout(ctx, o.ProbeTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := o.HTTPClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: %s", url, resp.Status)
-	}
-	var body struct {
-		Models []struct{ Name string } `json:"models"`
-		Data   []struct{ ID string }   `json:"data"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, m := range body.Models {
-		out = append(out, m.Name)
-	}
-	for _, m := range body.Data {
-		out = append(out, m.ID)
-	}
-	return out, nil
+	u.Path = "/v1/"
+	return u.String()
 }

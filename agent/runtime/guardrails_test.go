@@ -25,7 +25,7 @@ func TestPermissionDenialAndRepeatedFailure(t *testing.T) {
 			pt.Reply{Calls: []pt.Call{{Name: "fetch", Args: `{"q":"u"}`}}},
 			pt.Reply{Text: "I couldn't do either."}),
 			withTool(del), withTool(flaky), func(cfg *runtime.Config) { cfg.Confirm = c })
-		if final, err, _ := g.ask(t, "clean up"); err != nil || final != "I couldn't do either." {
+		if final, _, err := g.ask(t, "clean up"); err != nil || final != "I couldn't do either." {
 			t.Fatalf("%q %v", final, err)
 		}
 		if len(c.asked) != 1 {

@@ -97,7 +97,7 @@ func each(t *testing.T, f func(t *testing.T, b backend, stream bool)) {
 }
 
 // ask runs a turn and collects its deltas.
-func (g *rig) ask(t *testing.T, text string) (final string, err error, ds []runtime.Delta) {
+func (g *rig) ask(t *testing.T, text string) (final string, ds []runtime.Delta, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -110,7 +110,7 @@ func (g *rig) ask(t *testing.T, text string) (final string, err error, ds []runt
 			err = d.Err
 		}
 	}
-	return final, err, ds
+	return final, ds, err
 }
 
 func (g *rig) eventsOf(typ protocol.Type) []protocol.Event {

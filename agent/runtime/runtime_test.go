@@ -26,7 +26,7 @@ func TestMultiRoundToolUse(t *testing.T) {
 			pt.Reply{Text: "Let me look.", Calls: []pt.Call{{Name: "get_datetime", Args: `{}`}}},
 			pt.Reply{Calls: []pt.Call{{Name: "wave", Args: `{"duration_ms":900}`}}},
 			pt.Reply{Text: "It's Saturday afternoon — hello!"}))
-		final, err, ds := g.ask(t, "Hi! What day is it?")
+		final, ds, err := g.ask(t, "Hi! What day is it?")
 		if err != nil || final != "It's Saturday afternoon — hello!" {
 			t.Fatalf("final %q, err %v", final, err)
 		}
@@ -83,7 +83,7 @@ func TestParallelToolCalls(t *testing.T) {
 		g := newRig(t, b, stream, pt.Script(
 			pt.Reply{Calls: []pt.Call{{Name: "slow_a", Args: `{"q":"a"}`}, {Name: "setExpression", Args: `{"preset":"happy"}`}, {Name: "slow_b", Args: `{"q":"b"}`}}},
 			pt.Reply{Text: "Done."}), withTool(slow("slow_a")), withTool(slow("slow_b")))
-		if final, err, _ := g.ask(t, "go"); err != nil || final != "Done." {
+		if final, _, err := g.ask(t, "go"); err != nil || final != "Done." {
 			t.Fatalf("%q %v", final, err)
 		}
 		res := lastResults(t, g.srv.Seen()[1])
@@ -109,7 +109,7 @@ func TestToolError(t *testing.T) {
 		g := newRig(t, b, stream, pt.Script(
 			pt.Reply{Calls: []pt.Call{{Name: "play_clip", Args: `{"name":"moonwalk"}`}}},
 			pt.Reply{Text: "I can't moonwalk, sorry."}))
-		final, err, _ := g.ask(t, "moonwalk!")
+		final, _, err := g.ask(t, "moonwalk!")
 		if err != nil || final != "I can't moonwalk, sorry." {
 			t.Fatalf("%q %v", final, err)
 		}
@@ -127,7 +127,7 @@ func TestToolError(t *testing.T) {
 func TestRateLimitThenSuccess(t *testing.T) {
 	each(t, func(t *testing.T, b backend, stream bool) {
 		g := newRig(t, b, stream, pt.Script(pt.Reply{Status: 429, Error: "Rate limit reached"}, pt.Reply{Text: "Hello!"}))
-		final, err, _ := g.ask(t, "hi")
+		final, _, err := g.ask(t, "hi")
 		if err != nil || final != "Hello!" || g.sleeps != 1 || len(g.srv.Seen()) != 2 {
 			t.Fatalf("final %q err %v sleeps %d requests %d", final, err, g.sleeps, len(g.srv.Seen()))
 		}
@@ -139,7 +139,7 @@ func TestRateLimitThenSuccess(t *testing.T) {
 func TestBadRequest(t *testing.T) {
 	each(t, func(t *testing.T, b backend, stream bool) {
 		g := newRig(t, b, stream, pt.Script(pt.Reply{Status: 400, Error: "max_tokens: must be positive"}, pt.Reply{Text: "ok"}))
-		_, err, _ := g.ask(t, "hi")
+		_, _, err := g.ask(t, "hi")
 		if !errors.Is(err, llm.ErrBadRequest) || !strings.Contains(err.Error(), "max_tokens: must be positive") {
 			t.Fatalf("err %v", err)
 		}
@@ -149,7 +149,7 @@ func TestBadRequest(t *testing.T) {
 		if len(g.rt.History()) != 0 {
 			t.Errorf("history kept %d messages", len(g.rt.History()))
 		}
-		if final, err, _ := g.ask(t, "again"); err != nil || final != "ok" {
+		if final, _, err := g.ask(t, "again"); err != nil || final != "ok" {
 			t.Errorf("next turn: %q %v", final, err)
 		}
 	})
@@ -164,7 +164,7 @@ func TestMalformedCallRepaired(t *testing.T) {
 			args = `{"target":"user"}`
 		}
 		g := newRig(t, b, stream, pt.Script(pt.Reply{Calls: []pt.Call{{Name: "Look_At", Args: args}}}, pt.Reply{Text: "Hi there."}))
-		if final, err, _ := g.ask(t, "look at me"); err != nil || final != "Hi there." {
+		if final, _, err := g.ask(t, "look at me"); err != nil || final != "Hi there." {
 			t.Fatalf("%q %v", final, err)
 		}
 		if log := g.scene.Log(); len(log) != 1 || log[0] != (scene.LookAt{Target: "user"}) {
@@ -189,7 +189,7 @@ func TestInjectionFlagged(t *testing.T) {
 		})
 		g := newRig(t, b, stream, pt.Script(pt.Reply{Calls: []pt.Call{{Name: "read_note", Args: `{}`}}}, pt.Reply{Text: "You need milk."}),
 			withTool(note))
-		if _, err, _ := g.ask(t, "what's on my note?"); err != nil {
+		if _, _, err := g.ask(t, "what's on my note?"); err != nil {
 			t.Fatal(err)
 		}
 		seen := g.srv.Seen()[1]
@@ -214,7 +214,7 @@ func TestRoundLimit(t *testing.T) {
 			n++
 			return pt.Reply{Calls: []pt.Call{{Name: "wave", Args: `{"duration_ms":` + string(rune('0'+n)) + `000}`}}}
 		}, func(c *runtime.Config) { c.MaxRounds = 2 })
-		final, err, _ := g.ask(t, "keep waving")
+		final, _, err := g.ask(t, "keep waving")
 		if err != nil || final != "I checked twice; that's all I know." {
 			t.Fatalf("%q %v", final, err)
 		}
@@ -300,7 +300,7 @@ func TestContextOverflow(t *testing.T) {
 			withContext(ctxmgr.Config{Limit: 1400, KeepRecent: 1, Cooldown: 5}))
 		var notes []string
 		for _, q := range []string{"report please", "another report please " + strings.Repeat("with details ", 60), "one more report please " + strings.Repeat("urgent ", 500)} {
-			_, err, ds := g.ask(t, q)
+			_, ds, err := g.ask(t, q)
 			if err != nil {
 				t.Fatal(err)
 			}

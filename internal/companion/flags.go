@@ -12,6 +12,7 @@ import (
 // --agent-id.
 type Flags struct {
 	agent, provider, model, baseURL, data, agentID *string
+	localFirst                                     *bool
 }
 
 // AddFlags registers the flags on fs; modelFlag names the language model's
@@ -25,6 +26,8 @@ func AddFlags(fs *flag.FlagSet, modelFlag string) *Flags {
 		baseURL:  fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies)"),
 		data:     fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)"),
 		agentID:  fs.String("agent-id", "", "which agent's memory to use (default: default)"),
+		localFirst: fs.Bool("local-first", false,
+			"prefer a local model (Ollama, LM Studio) with the cloud key's provider as its fallback"),
 	}
 }
 
@@ -41,9 +44,10 @@ func (f *Flags) Manifest() (*manifest.Manifest, error) {
 // environment.
 func (f *Flags) Options(man *manifest.Manifest) Options {
 	return Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Provider: provider.Options{
-		Provider: first(*f.provider, man.Brain.Provider),
-		Model:    first(*f.model, man.Brain.Model),
-		BaseURL:  first(*f.baseURL, man.Brain.BaseURL),
+		Provider:   first(*f.provider, man.Brain.Provider),
+		Model:      first(*f.model, man.Brain.Model),
+		BaseURL:    first(*f.baseURL, man.Brain.BaseURL),
+		LocalFirst: *f.localFirst,
 	}}
 }
 

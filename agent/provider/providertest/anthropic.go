@@ -103,12 +103,12 @@ func serveAnthropic(s *Server, w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := len(s.Seen())
-	if req.Stream {
-		streamAnthropic(s, w, r, reply, n)
+	if reply.Hang && (reply.Text == "" || !req.Stream) {
+		s.hang(r)
 		return
 	}
-	if reply.Hang {
-		s.hang(r)
+	if req.Stream {
+		streamAnthropic(s, w, r, reply, n)
 		return
 	}
 	var content []aBlock

@@ -38,7 +38,8 @@ type Reply struct {
 	Status int
 	Error  string
 	// Hang sends the first text fragment of a streamed reply (nothing for
-	// a non-streamed one) and then waits until the client goes away.
+	// a non-streamed one, or when Text is empty: the server accepts the
+	// request and never answers) and then waits until the client goes away.
 	Hang bool
 }
 
@@ -78,6 +79,7 @@ type Server struct {
 	mu      sync.Mutex
 	seen    []Seen
 	respond Respond
+	models  []string
 }
 
 func newServer(t testing.TB, respond Respond, h func(*Server, http.ResponseWriter, *http.Request)) *Server {

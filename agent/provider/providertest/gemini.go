@@ -130,11 +130,11 @@ func serveGemini(s *Server, w http.ResponseWriter, r *http.Request, issued *sigs
 		s.mu.Unlock()
 		calls = append(calls, map[string]any{"functionCall": map[string]any{"name": c.Name, "args": args}, "thoughtSignature": sig})
 	}
+	if reply.Hang && (reply.Text == "" || !stream) {
+		s.hang(r)
+		return
+	}
 	if !stream {
-		if reply.Hang {
-			s.hang(r)
-			return
-		}
 		var parts []any
 		if reply.Text != "" {
 			parts = append(parts, map[string]string{"text": reply.Text})

@@ -17,10 +17,13 @@ type Flavor int
 
 // Flavours: OpenAI itself streams each call's arguments in fragments after a
 // first delta with id and name; Ollama sends each call whole in one delta,
-// the finish_reason in a chunk of its own, and ignores tool_choice.
+// the finish_reason in a chunk of its own, and ignores tool_choice; LM
+// Studio streams like OpenAI. Each also lists its models as the real server
+// does (see models.go).
 const (
 	OpenAI Flavor = iota
 	Ollama
+	LMStudio
 )
 
 // NewOpenAI starts a fake of POST /v1/chat/completions. BaseURL ends in /v1/.
@@ -75,8 +78,11 @@ func openAIError(w http.ResponseWriter, status int, msg string) {
 }
 
 func serveOpenAI(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavor) {
+	if r.Method == http.MethodGet && serveModels(s, w, r, flavor) {
+		return
+	}
 	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
-		openAIError(w, 404, "Unknown request URL: "+r.Method+" "+r.URL.Path)
+		unknownEndpoint(w, r, flavor)
 		return
 	}
 	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
@@ -100,12 +106,12 @@ func serveOpenAI(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavo
 		return
 	}
 	n := len(s.Seen())
-	if req.Stream {
-		streamOpenAI(s, w, r, reply, n, flavor)
+	if reply.Hang && (reply.Text == "" || !req.Stream) {
+		s.hang(r)
 		return
 	}
-	if reply.Hang {
-		s.hang(r)
+	if req.Stream {
+		streamOpenAI(s, w, r, reply, n, flavor)
 		return
 	}
 	msg := map[string]any{"role": "assistant", "content": nil}
@@ -137,7 +143,7 @@ func finishReason(r Reply) string {
 
 func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
 	seen := Seen{Stream: req.Stream}
-	if flavor == OpenAI && len(req.ToolChoice) > 0 {
+	if flavor != Ollama && len(req.ToolChoice) > 0 {
 		_ = json.Unmarshal(req.ToolChoice, &seen.ToolChoice)
 	}
 	for _, t := range req.Tools {

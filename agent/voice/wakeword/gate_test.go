@@ -2,6 +2,7 @@ package wakeword
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,8 +14,8 @@ import (
 // and keeps kin awake; a long quiet puts it back to sleep.
 func TestGate(t *testing.T) {
 	tpl := template(t)
-	clock := time.Unix(0, 0)
-	a := &Awake{Timeout: 2 * time.Second, Now: func() time.Time { return clock }}
+	var clock atomic.Int64 // nanoseconds; the test advances it, the gate reads it
+	a := &Awake{Timeout: 2 * time.Second, Now: func() time.Time { return time.Unix(0, clock.Load()) }}
 	var stream []int16
 	stream = append(stream, pad(say(t, "what a lovely day it is", espeak.Options{Voice: "en-us", WPM: 165}), 300*time.Millisecond)...)
 	wakeAt := len(stream)
@@ -23,8 +24,8 @@ func TestGate(t *testing.T) {
 	stream = append(stream, make([]int16, audio.Samples(4*time.Second, Rate))...)
 
 	in := make(chan []int16)
-	var woke, slept int
-	out := Gate(context.Background(), in, NewDetector(tpl, Options{}), a, func() { woke++ }, func() { slept++ })
+	var woke, slept atomic.Int32
+	out := Gate(context.Background(), in, NewDetector(tpl, Options{}), a, func() { woke.Add(1) }, func() { slept.Add(1) })
 	passedBefore, passedAfter := 0, 0
 	done := make(chan struct{})
 	go func() {
@@ -34,21 +35,21 @@ func TestGate(t *testing.T) {
 		}
 	}()
 	for i, f := range audio.Frames(stream, Rate/50) {
-		clock = clock.Add(20 * time.Millisecond)
+		clock.Add(int64(20 * time.Millisecond))
 		in <- f
-		if i*Rate/50 < wakeAt && woke > 0 {
+		if i*Rate/50 < wakeAt && woke.Load() > 0 {
 			passedBefore++
 		}
 	}
 	close(in)
 	<-done
-	if woke != 1 || passedBefore > 0 {
-		t.Fatalf("woke %d times (%d frames woke early)", woke, passedBefore)
+	if woke.Load() != 1 || passedBefore > 0 {
+		t.Fatalf("woke %d times (%d frames woke early)", woke.Load(), passedBefore)
 	}
 	if passedAfter < 40 {
 		t.Errorf("only %d frames passed after waking; the request should follow", passedAfter)
 	}
-	if slept != 1 {
-		t.Errorf("slept %d times after 4 s of quiet, want 1", slept)
+	if slept.Load() != 1 {
+		t.Errorf("slept %d times after 4 s of quiet, want 1", slept.Load())
 	}
 }
