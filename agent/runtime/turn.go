@@ -78,6 +78,9 @@ func (r *Runtime) round(ctx context.Context, system string, st *turnState, round
 	if err != nil {
 		return "", false, err
 	}
+	if resp.Note != "" { // e.g. the local lane failed and the cloud answered
+		send(ctx, out, Delta{Kind: Note, Text: resp.Note})
+	}
 	toolCalls, said := resp.Calls, resp.Text
 	if len(toolCalls) == 0 && !forced {
 		if tc, rest := guard.TextCalls(said); len(tc) > 0 {
