@@ -67,7 +67,7 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 			cfg.Instructions = o.Instructions
 		}
 		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: o.Idle, Config: cfg,
-			Tools: c.ToolRunner(), Bus: c.Bus, Echo: o.Echo,
+			Tools: c.ToolRunner(), Bus: c.Bus, Echo: o.Echo, FillerAudio: localFiller(ctx),
 			OnTranscript: func(t realtime.Transcript) {
 				c.RecordTranscript(t)
 				say(t.Role == realtime.User, t.Text)
@@ -149,4 +149,20 @@ func AutoVoice(getenv func(string) string) string {
 		return VoiceGemini
 	}
 	return ""
+}
+
+// fillerText is what kin says while a slow tool runs.
+const fillerText = "One moment, I'm on it."
+
+// localFiller speaks the filler with espeak-ng, for connections that
+// cannot say it themselves; nil when espeak-ng is missing.
+func localFiller(ctx context.Context) []int16 {
+	if !espeak.Available() {
+		return nil
+	}
+	c, err := espeak.Synthesize(ctx, fillerText, espeak.Options{Rate: audio.PlaybackRate})
+	if err != nil {
+		return nil
+	}
+	return c.Samples
 }

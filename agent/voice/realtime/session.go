@@ -57,6 +57,10 @@ type Session struct {
 
 	FillerAfter time.Duration // a tool running longer gets a spoken filler; 3 s
 	FillerText  string        // default "One moment, I'm on it."
+	// FillerAudio is the filler already spoken (24 kHz), played locally
+	// when the connection cannot speak one itself (Gemini Live blocks on
+	// tool calls); nil leaves those connections silent, with a thought.
+	FillerAudio []int16
 	// IdleAfterInput: once the microphone channel is closed, Run returns after the
 	// conversation has been idle this long; 1.5 s.
 	IdleAfterInput time.Duration

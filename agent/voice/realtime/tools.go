@@ -128,6 +128,8 @@ func (c *conv) speakFiller() {
 	}
 	if f, ok := c.conn.(Filler); ok {
 		f.SendFiller(c.s.FillerText)
+	} else if len(c.s.FillerAudio) > 0 {
+		c.s.Playback.Enqueue("filler", c.s.FillerAudio)
 	}
 	if c.s.Bus != nil {
 		c.s.Bus.Emit(protocol.ThinkPayload{Thought: c.s.FillerText})

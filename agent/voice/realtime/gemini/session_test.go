@@ -281,3 +281,24 @@ func TestDialErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalFiller: Gemini cannot speak while a tool runs, so a slow tool
+// gets the locally spoken filler through the speaker.
+func TestLocalFiller(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, geminitest.Turn{Heard: "What time is it?", Call: &geminitest.Call{Name: "get_time", Args: "{}"}, Say: "It is ten."})
+	h.tools.Delay = 60 * time.Millisecond
+	h.session.FillerAfter = 10 * time.Millisecond
+	filler := make([]int16, 2400) // 100 ms
+	for i := range filler {
+		filler[i] = 8000
+	}
+	h.session.FillerAudio = filler
+	if err := h.run(t, speech(t, "What time is it?")); err != nil {
+		t.Fatal(err)
+	}
+	want := len(filler) + len(geminitest.ToneFor("It is ten."))
+	if got := len(h.speaker.Audio()); got != want {
+		t.Errorf("played %d samples, want the filler and the answer, %d", got, want)
+	}
+}
