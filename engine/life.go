@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/agent/protocol"
@@ -20,8 +22,13 @@ func (g *Game) drainEvents() {
 
 // handleEvent is the one place bus events reach the scene.
 func (g *Game) handleEvent(e protocol.Event) {
-	if p, ok := e.Payload.(protocol.PresencePayload); ok {
+	switch p := e.Payload.(type) {
+	case protocol.PresencePayload:
 		g.presence.set(p.State, g.now())
+	case protocol.SkillErrorPayload:
+		if p.Skill == "voice" { // the voice loop has no other way to the screen
+			g.ui.showError(g.now(), errors.New("Voice: "+p.Error))
+		}
 	}
 	g.scene.Char.Handle(e)
 }

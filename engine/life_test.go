@@ -129,3 +129,18 @@ func TestPresenceStatus(t *testing.T) {
 		t.Error("offline must stay on screen")
 	}
 }
+
+// TestVoiceErrorShown: a voice failure from the background loop reaches the
+// screen.
+func TestVoiceErrorShown(t *testing.T) {
+	bus := protocol.New("test")
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Bus: bus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bus.Emit(protocol.SkillErrorPayload{Skill: "voice", Error: "the microphone stopped"})
+	g.Update()
+	if msg := g.ui.message(g.now(), g.ld); !strings.Contains(msg, "Voice: the microphone stopped") {
+		t.Errorf("message %q", msg)
+	}
+}

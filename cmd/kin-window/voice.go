@@ -62,7 +62,10 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 		return nil, []string{fmt.Sprintf("Voice is off (%v)", err)}
 	}
 	frames := make(chan []int16, 32)
+	var lastFrame atomic.Int64
+	lastFrame.Store(time.Now().UnixNano())
 	capture, err := device.OpenCapture(device.CaptureOptions{Device: f.mic}, func(fr []int16) {
+		lastFrame.Store(time.Now().UnixNano())
 		select {
 		case frames <- append([]int16(nil), fr...):
 		default: // the voice loop is behind: drop a frame rather than block the audio thread
@@ -85,6 +88,10 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 		}
 	}
 	v := &voice{ptt: make(chan *cascade.Pipeline, 1)}
+	go watchDevices(ctx, time.Second, func() time.Time { return time.Unix(0, lastFrame.Load()) }, pb.Err, func(why string) {
+		c.Bus.Emit(protocol.PresencePayload{State: "offline"})
+		c.Bus.Emit(protocol.SkillErrorPayload{Skill: "voice", Error: why + "; kin goes on text-only"})
+	})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -117,4 +124,30 @@ func wakeGate(ctx context.Context, bus *protocol.Bus, frames <-chan []int16, f v
 	awake := &wakeword.Awake{Timeout: f.wakeTimeout}
 	presence := func(s string) func() { return func() { bus.Emit(protocol.PresencePayload{State: s}) } }
 	return wakeword.Gate(ctx, frames, wakeword.NewDetector(t, wakeword.Options{}), awake, presence("listening"), presence("asleep")), nil
+}
+
+// micSilence is how long a microphone may deliver nothing before kin takes
+// it for unplugged (a working one delivers a frame every 20 ms).
+const micSilence = 3 * time.Second
+
+// watchDevices checks every tick that the microphone still delivers frames
+// and the speaker still plays, and calls lost once when either stops.
+func watchDevices(ctx context.Context, tick time.Duration, lastFrame func() time.Time, speakerErr func() error, lost func(why string)) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if err := speakerErr(); err != nil {
+				lost(fmt.Sprintf("the speaker stopped: %v", err))
+				return
+			}
+			if now.Sub(lastFrame()) > micSilence {
+				lost("the microphone stopped delivering sound (unplugged?)")
+				return
+			}
+		}
+	}
 }
