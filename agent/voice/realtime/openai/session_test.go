@@ -358,3 +358,33 @@ func TestDialErrors(t *testing.T) {
 		t.Error("ftp accepted")
 	}
 }
+
+// TestSwitchVoice: switching voice mid-conversation reconnects with the new
+// voice, the voice-switch hint and the conversation so far.
+func TestSwitchVoice(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t,
+		openaitest.Turn{Heard: "My name is Ana.", Say: "Nice to meet you, Ana."},
+		openaitest.Turn{Heard: "What is my name?", Say: "Your name is Ana."})
+	var once sync.Once
+	h.srv.OnReplyDone = func(n int) {
+		if n == 0 {
+			once.Do(func() { go func() { time.Sleep(50 * time.Millisecond); h.session.SwitchVoice("cedar") }() })
+		}
+	}
+	h.run(t, speech(t, "My name is Ana.", "What is my name?"))
+	logs := h.srv.Logs()
+	if len(logs) != 2 {
+		t.Fatalf("%d connections, want 2 (the switch reconnects)", len(logs))
+	}
+	up := logs[1].Of("session.update")[0].Raw
+	if v := field(t, up, "session", "audio", "output", "voice"); v != "cedar" {
+		t.Errorf("voice after the switch: %v", v)
+	}
+	if instr, _ := field(t, up, "session", "instructions").(string); !strings.Contains(instr, realtime.VoiceSwitch.Hint()) {
+		t.Errorf("instructions after the switch: %q", instr)
+	}
+	if n := len(logs[1].Of("conversation.item.create")); n < 2 {
+		t.Errorf("%d context items re-injected, want the first exchange", n)
+	}
+}
