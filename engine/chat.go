@@ -111,6 +111,19 @@ func (c *chat) say(text string) {
 	c.bubbleUntil = 1e18 // until the turn ends; then timed
 }
 
+// heard shows speech that came from elsewhere (a voice session, the speak
+// tool) in the bubble for a while and keeps it in the history; a typed turn
+// streaming its own reply keeps the bubble.
+func (c *chat) heard(text string, now float64) {
+	if c.deltas != nil || text == "" || text == c.bubble {
+		return
+	}
+	c.bubble = text
+	c.history = append(c.history, chatLine{text: text})
+	c.trim()
+	c.endBubble(now)
+}
+
 // update handles typing, answers a pending question and drains reply
 // deltas; it reports whether it used the keyboard this tick.
 func (c *chat) update(now float64) bool {

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/scene"
 )
 
@@ -154,5 +155,29 @@ func TestWrapKeepsRunesWhole(t *testing.T) {
 	}
 	if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != "Достопримечательностьαβγδεζηθικλμνξοπρστυφχψωok" {
 		t.Errorf("text lost: %q", lines)
+	}
+}
+
+// TestVoiceReplyInBubble: a speak event from the voice session shows in
+// the bubble and the history; during a typed turn it does not take over.
+func TestVoiceReplyInBubble(t *testing.T) {
+	bus := protocol.New("test")
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Bus: bus, Brain: &fakeBrain{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bus.Emit(protocol.SpeakPayload{Text: "Hello from the voice session."})
+	g.Update()
+	if g.chat.bubble != "Hello from the voice session." || !g.chat.visible(g.now()) {
+		t.Fatalf("bubble %q", g.chat.bubble)
+	}
+	if h := g.chat.history; len(h) != 1 || h[0].user {
+		t.Errorf("history %+v", h)
+	}
+	g.chat.send("typed")
+	bus.Emit(protocol.SpeakPayload{Text: "Something else."})
+	g.Update() // the typed turn's deltas are drained first; then the speak event
+	if g.chat.bubble == "Something else." && g.chat.deltas != nil {
+		t.Error("a speak event took the bubble from a streaming typed reply")
 	}
 }

@@ -25,6 +25,8 @@ func (g *Game) handleEvent(e protocol.Event) {
 	switch p := e.Payload.(type) {
 	case protocol.PresencePayload:
 		g.presence.set(p.State, g.now())
+	case protocol.SpeakPayload:
+		g.chat.heard(p.Text, g.now())
 	case protocol.SkillErrorPayload:
 		if p.Skill == "voice" { // the voice loop has no other way to the screen
 			g.ui.showError(g.now(), errors.New("Voice: "+p.Error))

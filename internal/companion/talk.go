@@ -13,6 +13,7 @@ import (
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/agent/voice/realtime/gemini"
 	"github.com/kin-companion/kin/agent/voice/realtime/openai"
+	"github.com/kin-companion/kin/agent/voice/vad"
 )
 
 // The voice paths.
@@ -68,6 +69,7 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 		}
 		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: o.Idle, Config: cfg,
 			Tools: c.ToolRunner(), Bus: c.Bus, Echo: o.Echo, FillerAudio: localFiller(ctx),
+			LocalBargeIn: vad.Starts(vad.New(vad.Config{Rate: audio.CaptureRate})),
 			OnTranscript: func(t realtime.Transcript) {
 				c.RecordTranscript(t)
 				say(t.Role == realtime.User, t.Text)

@@ -151,3 +151,19 @@ func (v *VAD) frame(f []int16) (Event, bool) {
 	}
 	return Event{}, false
 }
+
+// Starts wraps a VAD as a detector of the user starting to speak: Write
+// reports whether the samples began speech (a realtime session's local
+// barge-in).
+func Starts(v *VAD) interface{ Write([]int16) bool } { return starts{v} }
+
+type starts struct{ v *VAD }
+
+func (s starts) Write(pcm []int16) bool {
+	for _, e := range s.v.Write(pcm) {
+		if e.Kind == SpeechStart {
+			return true
+		}
+	}
+	return false
+}
