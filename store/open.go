@@ -81,10 +81,11 @@ func openBadger(dir string, log *slog.Logger) (bdb *badger.DB, err error) {
 		WithSyncWrites(true).
 		WithLogger(badgerLogger{log}).
 		WithNumVersionsToKeep(1).
-		WithMemTableSize(8 << 20).
+		WithMemTableSize(2 << 20). // memories and diary entries are small; a desktop app keeps memory low
+		WithValueThreshold(64 << 10).
 		WithNumMemtables(2).
 		WithValueLogFileSize(64 << 20).
-		WithBlockCacheSize(8 << 20).
+		WithBlockCacheSize(2 << 20).
 		WithNumCompactors(2).
 		WithBlockSize(tableBlockSize).
 		WithCompression(tableCompression).
