@@ -69,6 +69,7 @@ type Game struct {
 	quit     bool
 	inbox    *protocol.Subscription
 	presence presence
+	win      windowState
 	chat     *chat
 	size     [2]int          // screen size from the last Layout
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
@@ -163,6 +164,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	g.pollWindow()
 	g.pollLoad()
 	g.handleDrop()
 	if !g.chat.update(g.now()) {
@@ -202,9 +204,9 @@ func (g *Game) frameRate() float64 {
 		}
 	}
 	switch {
-	case ebiten.IsWindowMinimized():
+	case g.win.minimized:
 		return 0
-	case !g.overlay && !ebiten.IsFocused():
+	case !g.overlay && !g.win.focused:
 		fps = min(fps, 20)
 	}
 	return min(fps, TickRate)

@@ -54,7 +54,7 @@ func (g *Game) updateGaze() {
 	v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 	g.scene.Char.SetCamera(v.Eye)
 	x, y := ebiten.CursorPosition()
-	inside := x >= 0 && y >= 0 && x < w && y < h && ebiten.IsFocused() || g.overlay
+	inside := x >= 0 && y >= 0 && x < w && y < h && g.win.focused || g.overlay
 	if !inside {
 		g.scene.Char.SetPointer(mgl32.Vec3{}, false)
 		return
@@ -62,4 +62,18 @@ func (g *Game) updateGaze() {
 	dist := cam.Target.Sub(v.Eye).Len()
 	dir := v.Forward.Mul(v.Focal).Add(v.Right.Mul(float32(x) - v.CenterX)).Add(v.Up.Mul(v.CenterY - float32(y)))
 	g.scene.Char.SetPointer(v.Eye.Add(dir.Normalize().Mul(dist)), true)
+}
+
+// windowPollTicks is how often the window's focus and minimised state are
+// read: Ebitengine's queries allocate (they hop to the main thread), so the
+// frame loop asks twice a second rather than every tick.
+const windowPollTicks = TickRate / 2
+
+// windowState is the window's last polled state.
+type windowState struct{ focused, minimized bool }
+
+func (g *Game) pollWindow() {
+	if g.tick%windowPollTicks == 0 || g.tick == 1 {
+		g.win = windowState{focused: ebiten.IsFocused(), minimized: ebiten.IsWindowMinimized()}
+	}
 }
