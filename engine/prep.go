@@ -37,8 +37,13 @@ func material(m *avatar.Model, i int) *avatar.Material {
 
 // baseTexture returns the model texture index of a material's base colour,
 // or -1 when it has none with a decoded image.
-func baseTexture(m *avatar.Model, mat *avatar.Material) int {
-	ref := mat.BaseColorTexture
+func baseTexture(m *avatar.Model, mat *avatar.Material) int { return decoded(m, mat.BaseColorTexture) }
+
+// emissiveTexture is baseTexture for the emissive slot. It is sampled at
+// the base colour's UVs (and transform): models rarely give it its own.
+func emissiveTexture(m *avatar.Model, mat *avatar.Material) int { return decoded(m, mat.EmissiveTexture) }
+
+func decoded(m *avatar.Model, ref *avatar.TextureRef) int {
 	if ref == nil || ref.Texture < 0 || ref.Texture >= len(m.Textures) || m.Textures[ref.Texture].Image == nil {
 		return -1
 	}

@@ -61,6 +61,7 @@ type Mesh struct {
 	textures []*texture
 	mats     []map[string]any // one per material, then the default
 	matTex   []int            // base colour texture per material, -1 none
+	matEmit  []int            // emissive texture per material, -1 none
 }
 
 // Adopt takes a prepared model's textures (their levels upload when first
@@ -75,8 +76,10 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		imgs[i] = m.Textures[i].Image
 	}
 	for i := range m.Materials {
-		if t := baseTexture(m, &m.Materials[i]); t >= 0 {
-			used[t] = true
+		for _, t := range []int{baseTexture(m, &m.Materials[i]), emissiveTexture(m, &m.Materials[i])} {
+			if t >= 0 {
+				used[t] = true
+			}
 		}
 	}
 	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(imgs, used)}
@@ -85,13 +88,16 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		if i < len(m.Materials) {
 			mat = &m.Materials[i]
 		}
-		t := baseTexture(m, mat)
-		var tex *avatar.Texture
+		t, e := baseTexture(m, mat), emissiveTexture(m, mat)
+		var tex *avatar.Texture // whose sampler the material uses
 		if t >= 0 {
 			tex = &m.Textures[t]
+		} else if e >= 0 {
+			tex = &m.Textures[e]
 		}
-		g.mats = append(g.mats, materialUniforms(mat, t >= 0, tex, r.fu))
+		g.mats = append(g.mats, materialUniforms(mat, t >= 0, tex, e >= 0, r.fu))
 		g.matTex = append(g.matTex, t)
+		g.matEmit = append(g.matEmit, e)
 	}
 	return g
 }
@@ -158,6 +164,9 @@ func (r *Renderer) geometryPass(target *ebiten.Image, sh *ebiten.Shader, g *Mesh
 		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
+		}
+		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil {
+			o.Images[3] = g.textures[e].level(d.LOD)
 		}
 		target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)
 	}

@@ -54,8 +54,9 @@ func (u *frameUniforms) set(v *View, rig *Rig) {
 func setVec(dst []float32, v mgl32.Vec3) { copy(dst, v[:]) }
 
 // materialUniforms builds the uniform map of one material, sharing the
-// frame's slices. hasTex says whether a base colour texture is bound.
-func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, fu *frameUniforms) map[string]any {
+// frame's slices. hasTex and hasEmit say whether base colour and emissive
+// textures are bound.
+func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, hasEmit bool, fu *frameUniforms) map[string]any {
 	b2f := func(b bool) float32 {
 		if b {
 			return 1
@@ -65,7 +66,7 @@ func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, fu
 	u := map[string]any{
 		"BaseColor": mat.BaseColor[:], "HasTex": b2f(hasTex),
 		"AlphaMode": float32(mat.AlphaMode), "Cutoff": mat.AlphaCutoff,
-		"Emissive": mat.Emissive[:], "Unlit": b2f(mat.Unlit), "Toon": b2f(mat.Toon),
+		"Emissive": mat.Emissive[:], "HasEmissiveTex": b2f(hasEmit), "Unlit": b2f(mat.Unlit), "Toon": b2f(mat.Toon),
 		"Tolerance": float32(depthTolerance),
 		"CamRight":  fu.camRight, "CamUp": fu.camUp, "CamFwd": fu.camFwd,
 		"Center": fu.center, "Focal": fu.focal,

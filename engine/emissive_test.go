@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// emissiveModel is a dark, lit quad whose emissive texture is a 2×2 of
+// red, green, blue and white, nearest-filtered so each quarter is flat.
+func emissiveModel() *avatar.Model {
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	img.Set(0, 0, color.NRGBA{255, 0, 0, 255})
+	img.Set(1, 0, color.NRGBA{0, 255, 0, 255})
+	img.Set(0, 1, color.NRGBA{0, 0, 255, 255})
+	img.Set(1, 1, color.NRGBA{255, 255, 255, 255})
+	m := &avatar.Model{Name: "emissive", Textures: []avatar.Texture{{Image: img, Sampler: avatar.Sampler{WrapS: avatar.WrapClamp, WrapT: avatar.WrapClamp, Nearest: true}}}}
+	m.Materials = []avatar.Material{{BaseColor: [4]float32{0.02, 0.02, 0.02, 1}, AlphaCutoff: 0.5, Emissive: [3]float32{1, 1, 1},
+		EmissiveTexture: &avatar.TextureRef{Texture: 0, Transform: avatar.UVTransform{Scale: [2]float32{1, 1}}}}}
+	b := &sceneBuilder{m: m}
+	var p avatar.Primitive
+	for _, q := range [][4]float32{{-0.5, -0.5, 0, 1}, {0.5, -0.5, 1, 1}, {0.5, 0.5, 1, 0}, {-0.5, 0.5, 0, 0}} {
+		p.Positions = append(p.Positions, mgl32.Vec3{q[0], q[1], 0})
+		p.Normals = append(p.Normals, mgl32.Vec3{0, 0, 1})
+		p.UV0 = append(p.UV0, [2]float32{q[2], q[3]})
+	}
+	p.Indices = []uint32{0, 1, 2, 0, 2, 3}
+	b.add(p)
+	return m
+}
+
+// TestEmissiveTexture: the emissive texture lights the quad's quarters in
+// their own colours over a near-black base.
+func TestEmissiveTexture(t *testing.T) {
+	img := shot(t, Prepare("emissive", emissiveModel()), 200, 200, 1, false, false)
+	checkGolden(t, "emissive", img)
+	for _, c := range []struct {
+		x, y    int
+		r, g, b bool // which channels must be bright
+	}{{70, 70, true, false, false}, {130, 70, false, true, false}, {70, 130, false, false, true}, {130, 130, true, true, true}} {
+		px := img.RGBAAt(c.x, c.y)
+		bright := func(v uint8) bool { return v > 150 }
+		if bright(px.R) != c.r || bright(px.G) != c.g || bright(px.B) != c.b {
+			t.Errorf("pixel (%d,%d) = %v", c.x, c.y, px)
+		}
+	}
+}
