@@ -41,7 +41,9 @@ func baseTexture(m *avatar.Model, mat *avatar.Material) int { return decoded(m, 
 
 // emissiveTexture is baseTexture for the emissive slot. It is sampled at
 // the base colour's UVs (and transform): models rarely give it its own.
-func emissiveTexture(m *avatar.Model, mat *avatar.Material) int { return decoded(m, mat.EmissiveTexture) }
+func emissiveTexture(m *avatar.Model, mat *avatar.Material) int {
+	return decoded(m, mat.EmissiveTexture)
+}
 
 func decoded(m *avatar.Model, ref *avatar.TextureRef) int {
 	if ref == nil || ref.Texture < 0 || ref.Texture >= len(m.Textures) || m.Textures[ref.Texture].Image == nil {
