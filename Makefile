@@ -19,6 +19,7 @@ FUZZ_PKGS ?= ./avatar/...
 FUZZTIME ?= 30s
 XVFB_RUN := xvfb-run -a -s '-screen 0 1280x1024x24'
 EBITEN := github.com/hajimehoshi/ebiten/v2
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 # $(call go_pkgs,KIND,PATTERNS): the packages in PATTERNS, one a line. KIND=display: those
 # whose code or tests link ebiten (transitively), which need an X server; KIND=plain: the rest.
@@ -99,12 +100,12 @@ fuzz:
 	  done
 	done
 
-lint:
+lint: deps-test
 	@echo "gofmt -l . && go vet ./..."
 	unformatted=$$(gofmt -l .)
 	if [[ -n $$unformatted ]]; then echo "gofmt -w needed:"; echo "$$unformatted"; exit 1; fi
 	go vet ./...
-	if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not on PATH: skipped"; fi
+	go run $(STATICCHECK) ./...
 	echo "make lint: ok"
 
 clean:

@@ -6,12 +6,11 @@ import "math/rand/v2"
 // 85% of the time a single blink (50 ms closing, a 100–300 ms hold, 100 ms
 // opening), otherwise a double blink.
 type blinker struct {
-	rng     *rand.Rand
-	wait    float32 // seconds until the next blink starts
-	t       float32 // time into the current blink, <0 when none
-	hold    float32
-	double  bool
-	stopped bool
+	rng    *rand.Rand
+	wait   float32 // seconds until the next blink starts
+	t      float32 // time into the current blink, <0 when none
+	hold   float32
+	double bool
 }
 
 const (

@@ -112,9 +112,6 @@ func resolveControl(em *ExpressionMap, groups [][]ctlPart) []slot {
 	return nil
 }
 
-// has reports whether the model can show control c.
-func (f *face) has(c control) bool { return len(f.slots[c]) > 0 }
-
 // reset clears the per-frame expression weights.
 func (f *face) reset() { clear(f.weights) }
 

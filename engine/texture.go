@@ -81,20 +81,6 @@ func downsample(src *ebiten.Image) *ebiten.Image {
 	return l
 }
 
-// resident returns the bytes of the levels on the GPU and of the source
-// kept on the CPU.
-func (t *texture) resident() (gpu, cpu int) {
-	for _, l := range t.levels {
-		if l != nil {
-			gpu += 4 * l.Bounds().Dx() * l.Bounds().Dy()
-		}
-	}
-	if t.src != nil {
-		cpu = compactBytes(t.src)
-	}
-	return gpu, cpu
-}
-
 // dispose frees the GPU images and the source.
 func (t *texture) dispose() {
 	for i, l := range t.levels {
