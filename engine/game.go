@@ -73,6 +73,7 @@ type Game struct {
 	chat     *chat
 	size     [2]int          // screen size from the last Layout
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
+	trimAt   int64           // tick at which to hand freed memory back to the OS (0 = none due)
 	uiShown  bool            // text or menu was drawn last frame
 	done     <-chan struct{} // closing it ends the game
 }
@@ -129,9 +130,9 @@ func Run(ctx context.Context, o Options) error {
 }
 
 // adopt makes a prepared model the shown one, freeing the previous one.
-// Once its textures are on the GPU the model's decoded images are dropped
-// and the freed memory is handed back to the OS: a character's textures
-// are most of kin's memory.
+// The model's decoded images now belong to the renderer's textures, and
+// the memory freed by loading is handed back to the OS shortly after (see
+// trimDelay).
 func (g *Game) adopt(l *Loaded) {
 	if g.mesh != nil {
 		g.mesh.Dispose()
@@ -145,7 +146,23 @@ func (g *Game) adopt(l *Loaded) {
 	for i := range l.Scene.Model.Textures {
 		l.Scene.Model.Textures[i].Image = nil
 	}
-	debug.FreeOSMemory()
+	g.trimAt = g.tick + trimDelay
+}
+
+// trimDelay is how long after a model is adopted kin collects the garbage
+// of loading it and hands the memory back to the OS: long enough for the
+// loader's buffers to be unreachable and the first frames' textures to be
+// uploaded. A steady-state tick allocates nothing, so without this the
+// heap would stay at its load-time peak until something else ran the GC.
+const trimDelay = 2 * TickRate
+
+// trim runs the collection trimDelay after a model was adopted, off the
+// game loop so the frame does not wait for it.
+func (g *Game) trim() {
+	if g.trimAt != 0 && g.tick >= g.trimAt {
+		g.trimAt = 0
+		go debug.FreeOSMemory()
+	}
 }
 
 // now is the wall-clock-free time of the game loop, in seconds.
@@ -164,6 +181,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	g.trim()
 	g.pollWindow()
 	g.pollLoad()
 	g.handleDrop()

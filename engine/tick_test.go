@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"runtime/metrics"
+	"time"
+
 	"testing"
 
 	"github.com/kin-companion/kin/agent/protocol"
@@ -25,4 +28,40 @@ func TestUpdateDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(windowPollTicks-1, func() { g.Update() }); n != 0 {
 		t.Errorf("Update allocates %v times per tick", n)
 	}
+}
+
+// TestLoadGarbageIsReturned: trimDelay ticks after a model is adopted the
+// game runs one forced collection that hands the load's garbage back to the
+// OS; a steady-state tick never allocates, so nothing else would.
+func TestLoadGarbageIsReturned(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), FPS: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(480, 720)
+	before := forcedGCs()
+	for i := 0; i < trimDelay-1; i++ {
+		g.Update()
+	}
+	if g.trimAt == 0 {
+		t.Fatal("the trim ran before trimDelay")
+	}
+	g.Update()
+	if g.trimAt != 0 {
+		t.Fatal("no trim at trimDelay")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for forcedGCs() == before {
+		if time.Now().After(deadline) {
+			t.Fatal("no forced collection within 10 s of the trim")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// forcedGCs counts the collections the program asked for.
+func forcedGCs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
