@@ -28,6 +28,7 @@ const maxTextureSide = 8192
 func (b *builder) textures() error {
 	doc := b.doc
 	images := make([]image.Image, len(doc.Images))
+	files := make([][]byte, len(doc.Images))
 	errs := make([]error, len(doc.Images))
 	used := b.drawnImages()
 	var wg sync.WaitGroup
@@ -38,7 +39,7 @@ func (b *builder) textures() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			images[i], errs[i] = b.decodeImage(i)
+			images[i], files[i], errs[i] = b.decodeImage(i)
 		}()
 	}
 	wg.Wait()
@@ -55,7 +56,7 @@ func (b *builder) textures() error {
 		tex := &b.m.Textures[i]
 		tex.Name = t.Name
 		if src := optIndex(t.Source, len(images)); src >= 0 {
-			tex.Image = images[src]
+			tex.Image, tex.Data = images[src], files[src]
 		} else {
 			b.warnf("texture %d (%s): no image kin can decode (source missing or in an extension)", i, t.Name)
 		}
@@ -105,18 +106,26 @@ func sampler(s *gltf.Sampler) Sampler {
 }
 
 // decodeImage reads image i from a bufferView, a data: URI or a file beside
-// the model, and decodes it.
-func (b *builder) decodeImage(i int) (img image.Image, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			img, err = nil, fmt.Errorf("corrupt image data: %v", p)
-		}
-	}()
+// the model, and decodes it. It returns the file's bytes too, copied out of
+// the model's buffer so that the buffer can be freed.
+func (b *builder) decodeImage(i int) (img image.Image, file []byte, err error) {
+	file, err = b.imageFile(i)
+	if err != nil {
+		return nil, nil, err
+	}
+	img, err = DecodeImage(file, b.doc.Images[i].MimeType)
+	if err != nil {
+		return nil, nil, err
+	}
+	return img, file, nil
+}
+
+// imageFile returns image i's file bytes, owned by the caller.
+func (b *builder) imageFile(i int) (data []byte, err error) {
 	im := b.doc.Images[i]
 	if im == nil {
 		return nil, fmt.Errorf("null image")
 	}
-	var data []byte
 	switch {
 	case im.BufferView != nil:
 		bv := optIndex(im.BufferView, len(b.doc.BufferViews))
@@ -124,6 +133,7 @@ func (b *builder) decodeImage(i int) (img image.Image, err error) {
 			return nil, fmt.Errorf("bufferView %d out of range", *im.BufferView)
 		}
 		data, err = modeler.ReadBufferView(b.doc, b.doc.BufferViews[bv])
+		data = bytes.Clone(data)
 	case im.IsEmbeddedResource():
 		data, err = im.MarshalData()
 	case im.URI != "":
@@ -131,19 +141,28 @@ func (b *builder) decodeImage(i int) (img image.Image, err error) {
 	default:
 		return nil, fmt.Errorf("no data")
 	}
-	if err != nil {
-		return nil, err
-	}
+	return data, err
+}
+
+// DecodeImage decodes an image file of a model (PNG or JPEG, its media
+// type naming it in errors), refusing sizes over 8192 pixels a side before
+// decoding and turning a decoder panic into an error.
+func DecodeImage(data []byte, mimeType string) (img image.Image, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			img, err = nil, fmt.Errorf("corrupt image data: %v", p)
+		}
+	}()
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("decode %s: %w", mimeOr(im.MimeType, "image"), err)
+		return nil, fmt.Errorf("decode %s: %w", mimeOr(mimeType, "image"), err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxTextureSide || cfg.Height > maxTextureSide {
 		return nil, fmt.Errorf("image is %dx%d; kin takes up to %d pixels a side", cfg.Width, cfg.Height, maxTextureSide)
 	}
 	img, _, err = image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("decode %s: %w", mimeOr(im.MimeType, "image"), err)
+		return nil, fmt.Errorf("decode %s: %w", mimeOr(mimeType, "image"), err)
 	}
 	return img, nil
 }

@@ -137,5 +137,12 @@ func TestLoadReaderAndFS(t *testing.T) {
 		if m.Textures[0].Image == nil {
 			t.Error("texture not decoded")
 		}
+		img, err := DecodeImage(m.Textures[0].Data, "image/jpeg")
+		if err != nil {
+			t.Fatalf("texture file kept with the model: %v", err)
+		}
+		if img.Bounds() != m.Textures[0].Image.Bounds() {
+			t.Errorf("kept file decodes to %v, the image is %v", img.Bounds(), m.Textures[0].Image.Bounds())
+		}
 	}
 }

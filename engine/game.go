@@ -151,16 +151,27 @@ func (g *Game) adopt(l *Loaded) {
 
 // trimDelay is how long after a model is adopted kin collects the garbage
 // of loading it and hands the memory back to the OS: long enough for the
-// loader's buffers to be unreachable and the first frames' textures to be
-// uploaded. A steady-state tick allocates nothing, so without this the
-// heap would stay at its load-time peak until something else ran the GC.
+// loader's buffers to be unreachable and the first frames' texture levels
+// to be built, after which the decoded texture sources go too. A
+// steady-state tick allocates nothing, so without this the heap would stay
+// at its load-time peak until something else ran the collector.
 const trimDelay = 2 * TickRate
 
-// trim runs the collection trimDelay after a model was adopted, off the
-// game loop so the frame does not wait for it.
+// trimEvery is how often kin drops texture sources decoded again since
+// (when the camera came closer) once their levels are built.
+const trimEvery = 10 * TickRate
+
+// trim drops texture sources and, when that or loading freed memory, runs
+// the collection off the game loop so the frame does not wait for it.
 func (g *Game) trim() {
-	if g.trimAt != 0 && g.tick >= g.trimAt {
+	due := g.trimAt != 0 && g.tick >= g.trimAt
+	if !due && g.tick%trimEvery != 0 {
+		return
+	}
+	if due {
 		g.trimAt = 0
+	}
+	if g.mesh.DropSources() || due {
 		go debug.FreeOSMemory()
 	}
 }

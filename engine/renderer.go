@@ -71,10 +71,7 @@ type Mesh struct {
 func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	p := l.Scene.Pose
 	m := p.Model
-	imgs, used := make([]image.Image, len(m.Textures)), make([]bool, len(m.Textures))
-	for i := range m.Textures {
-		imgs[i] = m.Textures[i].Image
-	}
+	used := make([]bool, len(m.Textures))
 	for i := range m.Materials {
 		for _, t := range []int{baseTexture(m, &m.Materials[i]), emissiveTexture(m, &m.Materials[i])} {
 			if t >= 0 {
@@ -82,7 +79,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 			}
 		}
 	}
-	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(imgs, used)}
+	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(m.Textures, used)}
 	for i := 0; i <= len(m.Materials); i++ {
 		mat := &defaultMaterial
 		if i < len(m.Materials) {
@@ -100,6 +97,18 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.matEmit = append(g.matEmit, e)
 	}
 	return g
+}
+
+// DropSources lets go of the decoded texture images that the model's image
+// files can bring back (see [texture]), reporting whether any went.
+func (g *Mesh) DropSources() bool {
+	dropped := false
+	for _, t := range g.textures {
+		if t != nil && t.drop() {
+			dropped = true
+		}
+	}
+	return dropped
 }
 
 // Dispose frees the mesh's GPU textures.

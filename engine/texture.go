@@ -5,6 +5,7 @@ import (
 	"image/draw"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
 )
 
 // texture is a material texture whose mip levels are built when a draw
@@ -14,44 +15,143 @@ import (
 // (the default avatar's 1024² outfit and skin textures draw at 1/2 to 1/8
 // in the full-body view), so only those levels take GPU memory.
 //
-// Until level 0 is needed, the texture keeps its decoded source (a JPEG's
-// YCbCr planes are 1.5 bytes a pixel, against 4 for an uploaded level);
-// once level 0 is on the GPU every other level derives from it and the
-// source is dropped.
+// A level is built from the nearest finer level on the GPU, or else from
+// the decoded source on the CPU. Once level 0 is on the GPU the source is
+// dropped. When the texture has its image file, [texture.drop] lets the
+// source go earlier (a decoded 2048² PNG is 16 MB, its file a few): a
+// level needed later is then decoded again from the file, off the game
+// loop, while draws use the nearest coarser level.
 type texture struct {
-	src    image.Image     // decoded or premultiplied source; nil once level 0 is built
-	w, h   int             // level 0 size (the source capped to maxTextureSize)
-	levels []*ebiten.Image // nil where not built yet
+	src      image.Image      // decoded source; nil once level 0 is built or after drop
+	file     []byte           // the image file to decode again; nil when there is none
+	w, h     int              // level 0 size (the source capped to maxTextureSize)
+	levels   []*ebiten.Image  // nil where not built yet
+	decoding chan image.Image // receives the decoded file; nil when no decode runs
 }
 
-// newTexture wraps a decoded image. Nothing is uploaded yet.
-func newTexture(img image.Image) *texture {
+// newTexture wraps a decoded image and, when known, the file it came from.
+// Nothing is uploaded yet.
+func newTexture(img image.Image, file []byte) *texture {
 	b := img.Bounds()
 	w, h := textureSize(b.Dx(), b.Dy())
-	t := &texture{src: img, w: w, h: h, levels: make([]*ebiten.Image, mipLevels(w, h))}
-	if compactBytes(img) > 4*w*h {
-		t.src = baseLevel(img) // keep the smaller, capped copy instead
-	}
+	t := &texture{file: file, w: w, h: h, levels: make([]*ebiten.Image, mipLevels(w, h))}
+	t.src = t.source(img)
 	return t
+}
+
+// source is what the texture keeps of a decoded image: the image itself
+// or, when that is larger, its capped premultiplied copy.
+func (t *texture) source(img image.Image) image.Image {
+	if compactBytes(img) > 4*t.w*t.h {
+		return baseLevel(img)
+	}
+	return img
 }
 
 // level returns mip level i, clamped to the chain, building it first when
 // needed. It runs on the game loop (it uploads).
 func (t *texture) level(i int) *ebiten.Image {
 	i = min(max(i, 0), len(t.levels)-1)
-	if t.levels[i] == nil {
-		t.build(i)
+	if t.levels[i] != nil {
+		return t.levels[i]
 	}
+	if t.src == nil && t.finer(i) < 0 {
+		if c := t.coarser(i); c != nil && t.file != nil && !t.decodeDone() {
+			return c
+		}
+		if t.src == nil {
+			t.decodeNow()
+		}
+	}
+	t.build(i)
 	return t.levels[i]
+}
+
+// finer returns the nearest built level finer than i, or -1.
+func (t *texture) finer(i int) int {
+	j := i - 1
+	for j >= 0 && t.levels[j] == nil {
+		j--
+	}
+	return j
+}
+
+// coarser returns the nearest built level coarser than i, or nil.
+func (t *texture) coarser(i int) *ebiten.Image {
+	for _, l := range t.levels[i+1:] {
+		if l != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+// decodeDone starts decoding the file in a goroutine unless one runs, and
+// reports whether a decode has finished, making its image the source.
+func (t *texture) decodeDone() bool {
+	if t.decoding == nil {
+		ch := make(chan image.Image, 1)
+		t.decoding = ch
+		go func(file []byte) {
+			img, err := avatar.DecodeImage(file, "")
+			if err != nil {
+				img = nil
+			}
+			ch <- img
+		}(t.file)
+	}
+	select {
+	case img := <-t.decoding:
+		t.decoding = nil
+		t.adoptDecoded(img)
+		return true
+	default:
+		return false
+	}
+}
+
+// decodeNow decodes the file on the calling goroutine: for a level with
+// nothing coarser to show meanwhile.
+func (t *texture) decodeNow() {
+	if t.decoding != nil {
+		t.adoptDecoded(<-t.decoding)
+		t.decoding = nil
+		return
+	}
+	img, err := avatar.DecodeImage(t.file, "")
+	if err != nil {
+		img = nil
+	}
+	t.adoptDecoded(img)
+}
+
+// adoptDecoded makes a decoded file the source. The file decoded when the
+// model loaded, so a failure now is memory running out: the texture then
+// keeps a white texel rather than stopping the frame, and stops decoding.
+func (t *texture) adoptDecoded(img image.Image) {
+	if img == nil {
+		t.file = nil
+		white := image.NewRGBA(image.Rect(0, 0, 1, 1))
+		copy(white.Pix, []byte{255, 255, 255, 255})
+		img = white
+	}
+	t.src = t.source(img)
+}
+
+// drop lets the decoded source go when the file can bring it back,
+// reporting whether it did. The game calls it once levels settle.
+func (t *texture) drop() bool {
+	if t.src == nil || t.file == nil || t.decoding != nil {
+		return false
+	}
+	t.src = nil
+	return true
 }
 
 // build makes level i: by halving the nearest finer level on the GPU when
 // one exists, otherwise from the source on the CPU.
 func (t *texture) build(i int) {
-	j := i - 1
-	for j >= 0 && t.levels[j] == nil {
-		j--
-	}
+	j := t.finer(i)
 	if j < 0 {
 		base := baseLevel(t.src)
 		for k := 0; k < i; k++ {
@@ -89,7 +189,7 @@ func (t *texture) dispose() {
 			t.levels[i] = nil
 		}
 	}
-	t.src = nil
+	t.src, t.file = nil, nil
 }
 
 // compactBytes estimates the memory an image's pixels take.
@@ -173,10 +273,11 @@ func halve(src *image.RGBA) *image.RGBA {
 
 // modelTextures wraps the decoded images a model's materials draw with,
 // one texture per distinct image (textures sharing an image share it).
-func modelTextures(imgs []image.Image, used []bool) []*texture {
-	out := make([]*texture, len(imgs))
+func modelTextures(texs []avatar.Texture, used []bool) []*texture {
+	out := make([]*texture, len(texs))
 	seen := make(map[image.Image]*texture)
-	for i, img := range imgs {
+	for i, tex := range texs {
+		img := tex.Image
 		if img == nil || !used[i] {
 			continue
 		}
@@ -184,7 +285,7 @@ func modelTextures(imgs []image.Image, used []bool) []*texture {
 			out[i] = t
 			continue
 		}
-		out[i] = newTexture(img)
+		out[i] = newTexture(img, tex.Data)
 		seen[img] = out[i]
 	}
 	return out

@@ -31,8 +31,9 @@ func TestUpdateDoesNotAllocate(t *testing.T) {
 }
 
 // TestLoadGarbageIsReturned: trimDelay ticks after a model is adopted the
-// game runs one forced collection that hands the load's garbage back to the
-// OS; a steady-state tick never allocates, so nothing else would.
+// game drops the decoded texture sources (the files bring them back) and
+// runs one forced collection that hands the load's garbage back to the OS;
+// a steady-state tick never allocates, so nothing else would.
 func TestLoadGarbageIsReturned(t *testing.T) {
 	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), FPS: 1})
 	if err != nil {
@@ -49,6 +50,11 @@ func TestLoadGarbageIsReturned(t *testing.T) {
 	g.Update()
 	if g.trimAt != 0 {
 		t.Fatal("no trim at trimDelay")
+	}
+	for i, tex := range g.mesh.textures {
+		if tex != nil && tex.src != nil {
+			t.Errorf("texture %d kept its decoded source after the trim", i)
+		}
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for forcedGCs() == before {
