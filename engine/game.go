@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/agent/protocol"
@@ -74,6 +75,7 @@ type Game struct {
 	size     [2]int          // screen size from the last Layout
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
 	trimAt   int64           // tick at which to hand freed memory back to the OS (0 = none due)
+	pace     *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
 	uiShown  bool            // text or menu was drawn last frame
 	done     <-chan struct{} // closing it ends the game
 }
@@ -113,6 +115,7 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	g.done = ctx.Done()
+	g.pace = &pacer{}
 	if o.Title == "" {
 		o.Title = "kin"
 	}
@@ -208,18 +211,29 @@ func (g *Game) Update() error {
 	}
 	g.drainEvents()
 	g.updateGaze()
-	g.scene.Tick(1.0 / TickRate)
+	for n := g.sceneSteps(); n > 0; n-- {
+		g.scene.Tick(1.0 / TickRate)
+	}
 	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, Go heap %d MB in use, %d MB from the OS\n",
-			ebiten.ActualFPS(), ebiten.ActualTPS(), ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
+		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
+			ebiten.ActualFPS(), ebiten.ActualTPS(), g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
 	}
 	if g.frameDue() {
 		g.scene.Pose.Update()
 		g.dirty = true
 	}
 	return nil
+}
+
+// sceneSteps is how many fixed steps the scene takes this Update: one, or
+// with a pacer as many as keep it on wall-clock time.
+func (g *Game) sceneSteps() int {
+	if g.pace == nil {
+		return 1
+	}
+	return g.pace.next(time.Now())
 }
 
 // frameRate is the current frame-rate cap: the option, lowered when the
