@@ -50,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH] [--fps N] [--portrait] [--overlay]
+  kin [--model PATH] [--fps N] [--portrait] [--overlay] [--render-scale S]
                                 open kin with a character (GLB, glTF or VRM)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
   kin memory list|search|add|forget|export|import [--data DIR] [--agent-id ID] ...
@@ -59,7 +59,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 the hash-chained action diary; verify exits 0 only if intact
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
-  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]
+  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]
                                 render a picture offscreen and exit
   kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL]
                                 talk with the character in the terminal (stdin may be a pipe)

@@ -36,7 +36,7 @@ func (g *Game) drawDebug(dst *ebiten.Image) {
 		text.Draw(dst, s, face, op)
 		y += 19
 	}
-	line(fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()), color.White)
+	line(fmt.Sprintf("%.0f FPS  %.0f TPS  render scale %.1f", ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale()), color.White)
 	for _, name := range emotionOrder {
 		v := float32(st.Emotions[name])
 		vector.FillRect(dst, x+90, y+3, 140, 11, color.RGBA{40, 40, 50, 255}, true)

@@ -48,6 +48,9 @@ type Options struct {
 	// Update, at most 64 a tick) and receives the window's own events
 	// (load-start, load-end).
 	Bus *protocol.Bus
+	// RenderScale pins the render scale (0.5–1, see [Renderer.Scale]); 0
+	// lets kin lower it while frames are too slow to look smooth.
+	RenderScale float64
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -76,6 +79,7 @@ type Game struct {
 	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
 	trimAt   int64           // tick at which to hand freed memory back to the OS (0 = none due)
 	pace     *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
+	quality  quality         // the render scale, adapted to the frame rate while running
 	uiShown  bool            // text or menu was drawn last frame
 	done     <-chan struct{} // closing it ends the game
 }
@@ -104,6 +108,8 @@ func NewGame(o Options) (*Game, error) {
 		g.ui.showError(0, errors.New(strings.Join(o.Notices, " · ")))
 	}
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
+	g.quality = quality{pinned: o.RenderScale > 0, scale: o.RenderScale}
+	g.r.Scale = g.quality.update(time.Time{}, 0)
 	return g, nil
 }
 
@@ -214,11 +220,14 @@ func (g *Game) Update() error {
 	for n := g.sceneSteps(); n > 0; n-- {
 		g.scene.Tick(1.0 / TickRate)
 	}
+	if g.pace != nil {
+		g.r.Scale = g.quality.update(time.Now(), g.frameRate())
+	}
 	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
-			ebiten.ActualFPS(), ebiten.ActualTPS(), g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
+		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
+			ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
 	}
 	if g.frameDue() {
 		g.scene.Pose.Update()
@@ -292,6 +301,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
+	g.quality.rendered()
 	if g.r.Transparent != g.overlay {
 		g.r.Transparent = g.overlay
 		g.r.Invalidate()

@@ -29,7 +29,7 @@ func (g *Game) updateOverlay() {
 	cx, cy := ebiten.CursorPosition()
 	cur := image.Pt(cx, cy)
 	onMenu := g.ov.menu.itemAt(cur) >= 0
-	onChar := g.mesh.Frame.Hit(float32(cx), float32(cy))
+	onChar := g.r.Hit(g.mesh, cx, cy)
 	g.setPassthrough(!(onMenu || onChar || g.ov.dragging))
 
 	switch {

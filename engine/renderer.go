@@ -3,6 +3,7 @@ package engine
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
@@ -19,12 +20,17 @@ type Renderer struct {
 	Transparent bool
 	// Smooth enables the edge-smoothing filter of the final pass.
 	Smooth bool
+	// Scale is the fraction of the output's resolution the character is
+	// rendered at, filtered up in the final pass: 1 (or 0) renders every
+	// pixel; the game lowers it when a software renderer cannot keep up.
+	Scale float64
 
 	prog                   *programs
 	depthHi, depthLo, cbuf *ebiten.Image
 	fu                     *frameUniforms
 	composite              map[string]any
 	size, opaque, smooth   []float32
+	upscale                []float32
 	opts                   ebiten.DrawTrianglesShaderOptions
 	quad                   [4]ebiten.Vertex
 
@@ -35,6 +41,7 @@ type Renderer struct {
 	last     *ebiten.Image
 	lastSize image.Rectangle
 	lastRect image.Rectangle
+	lastS    float64
 	full     bool
 }
 
@@ -45,10 +52,10 @@ func NewRenderer() (*Renderer, error) {
 		return nil, err
 	}
 	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, fu: newFrameUniforms(),
-		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1)}
+		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1), upscale: make([]float32, 1)}
 	r.composite = map[string]any{
 		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14},
-		"Opaque": r.opaque, "Smooth": r.smooth, "Size": r.size,
+		"Opaque": r.opaque, "Smooth": r.smooth, "Size": r.size, "Upscale": r.upscale,
 	}
 	return r, nil
 }
@@ -137,16 +144,17 @@ func (r *Renderer) Invalidate() { r.full = true }
 // covers it entirely; later ones repaint only where the character was or
 // is (see Invalidate).
 func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) {
-	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
+	sc := r.scale()
+	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
 	r.ensureTargets(w, h)
 	f := g.Frame
 	f.Build(p, cam, w, h)
 	r.fu.set(&f.View, &r.Rig)
 	region := f.Bounds.Union(r.lastRect)
-	if r.full || dst != r.last || dst.Bounds() != r.lastSize {
-		region = dst.Bounds()
+	if r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS {
+		region = r.cbuf.Bounds()
 	}
-	r.last, r.lastSize, r.lastRect, r.full = dst, dst.Bounds(), f.Bounds, false
+	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds, sc, false
 	if !f.Bounds.Empty() {
 		r.depthHi.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
 		r.depthLo.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
@@ -155,7 +163,29 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	r.geometryPass(r.depthHi, r.prog.depthCoarse, g, minBlend, r.depthLo, nil, false)
 	r.geometryPass(r.depthLo, r.prog.depthFine, g, minBlend, r.depthHi, nil, false)
 	r.geometryPass(r.cbuf, r.prog.color, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo, true)
-	r.compositeTo(dst, region)
+	r.compositeTo(dst, region, sc)
+}
+
+// scale is the render scale in use, within [minScale, 1].
+func (r *Renderer) scale() float64 {
+	if r.Scale <= 0 || r.Scale >= 1 {
+		return 1
+	}
+	return max(r.Scale, minScale)
+}
+
+// minScale is the lowest render scale: below it the character blurs more
+// than a slow frame rate hurts.
+const minScale = 0.5
+
+// scaled is n output pixels at render scale s, at least one.
+func scaled(n int, s float64) int { return max(1, int(math.Ceil(float64(n)*s))) }
+
+// Hit reports whether output pixel (x, y) shows the character in the last
+// drawn frame of g.
+func (r *Renderer) Hit(g *Mesh, x, y int) bool {
+	s := float32(r.scale())
+	return g.Frame.Hit((float32(x)+0.5)*s, (float32(y)+0.5)*s)
 }
 
 // geometryPass issues one draw per primitive into target. The depth passes
@@ -181,18 +211,24 @@ func (r *Renderer) geometryPass(target *ebiten.Image, sh *ebiten.Shader, g *Mesh
 	}
 }
 
-// compositeTo puts the colour buffer over the background into the given
-// rectangle of dst.
-func (r *Renderer) compositeTo(dst *ebiten.Image, rect image.Rectangle) {
-	if rect.Empty() {
+// compositeTo puts the colour buffer's region (in render pixels) over the
+// background into dst, filtering it up when the render scale s is below 1.
+func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s float64) {
+	if region.Empty() {
 		return
 	}
+	out := region
+	if s != 1 {
+		out = image.Rect(int(math.Floor(float64(region.Min.X)/s)), int(math.Floor(float64(region.Min.Y)/s)),
+			int(math.Ceil(float64(region.Max.X)/s)), int(math.Ceil(float64(region.Max.Y)/s))).Intersect(dst.Bounds())
+	}
 	r.size[0], r.size[1] = float32(dst.Bounds().Dx()), float32(dst.Bounds().Dy())
-	r.opaque[0], r.smooth[0] = boolFloat(!r.Transparent), boolFloat(r.Smooth)
-	x0, y0, x1, y1 := float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Max.X), float32(rect.Max.Y)
+	r.opaque[0], r.smooth[0], r.upscale[0] = boolFloat(!r.Transparent), boolFloat(r.Smooth), boolFloat(s != 1)
+	x0, y0, x1, y1 := float32(out.Min.X), float32(out.Min.Y), float32(out.Max.X), float32(out.Max.Y)
 	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
+	fs := float32(s)
 	for i, c := range corners {
-		r.quad[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[0], SrcY: c[1]}
+		r.quad[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[0] * fs, SrcY: c[1] * fs}
 	}
 	o := &r.opts
 	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite

@@ -21,6 +21,8 @@ type ShotOptions struct {
 	// Events are handed to the character at their times (frame n is at
 	// (n−1)/60 s), so a picture can show a state.
 	Events []avatar.TimedEvent
+	// Scale is the render scale (see [Renderer.Scale]); 0 means 1.
+	Scale float64
 }
 
 // RenderShot renders a prepared model offscreen and returns the last
@@ -41,7 +43,7 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 		feed(float64(i) / TickRate)
 	}
 	s.Step(0) // pose with the latest settings
-	r.Transparent = o.Overlay
+	r.Transparent, r.Scale = o.Overlay, o.Scale
 	mesh := r.Adopt(l)
 	defer mesh.Dispose()
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, o.Width, o.Height), &ebiten.NewImageOptions{Unmanaged: true})

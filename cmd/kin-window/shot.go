@@ -13,7 +13,7 @@ import (
 )
 
 // cmdShot implements `kin shot OUT.png [--model M] [--size WxH]
-// [--frames N] [--portrait] [--overlay] [--events E.jsonl]`: render N
+// [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]`: render N
 // frames at the fixed timestep, feeding the events file as `kin simulate`
 // does, and write the last one as PNG.
 func cmdShot(args []string, stdout, stderr io.Writer) int {
@@ -25,6 +25,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	portrait := fs.Bool("portrait", false, "frame head and shoulders")
 	overlay := fs.Bool("overlay", false, "transparent background")
 	events := fs.String("events", "", "JSON-lines events to feed the character, as for kin simulate")
+	scale := fs.Float64("render-scale", 1, "render the character at this fraction of the resolution (0.5–1), filtered up")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -38,8 +39,12 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kin shot: bad --size %q (want WxH, e.g. 480x720)\n", *size)
 		return 2
 	}
+	if *scale < 0.5 || *scale > 1 {
+		fmt.Fprintf(stderr, "kin shot: bad --render-scale %v (want 0.5 to 1)\n", *scale)
+		return 2
+	}
 	if out == "" || *frames < 1 {
-		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl]")
+		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]")
 		return 2
 	}
 	m, err := loadModel(*model)
@@ -52,7 +57,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin shot:", err)
 		return 1
 	}
-	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline})
+	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale})
 	if err == nil {
 		err = writePNG(out, img)
 	}

@@ -50,7 +50,7 @@ func TestShotCommand(t *testing.T) {
 	if _, _, _, a := img.At(0, 0).RGBA(); a != 0 {
 		t.Errorf("overlay corner alpha %d, want 0", a)
 	}
-	for _, args := range [][]string{{"shot"}, {"shot", "x.png", "--size", "big"}, {"shot", "x.png", "--events", "/nonexistent"}} {
+	for _, args := range [][]string{{"shot"}, {"shot", "x.png", "--size", "big"}, {"shot", "x.png", "--events", "/nonexistent"}, {"shot", "x.png", "--render-scale", "0.2"}, {"--render-scale", "2"}} {
 		msg, err := exec.Command(bin, args...).CombinedOutput()
 		if err == nil || !strings.Contains(string(msg), "kin") {
 			t.Errorf("%v: err %v, output %q", args, err, msg)

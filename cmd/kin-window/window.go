@@ -36,7 +36,8 @@ func main() {
 }
 
 // cmdWindow implements plain `kin [--model PATH] [--fps N] [--portrait]
-// [--overlay]`: open the character in a window or as a desktop overlay.
+// [--overlay] [--render-scale S]`: open the character in a window or as a
+// desktop overlay.
 func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kin", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -44,6 +45,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
 	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
+	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
 	flags := companion.AddFlags(fs, "llm")
 	var vf voiceFlags
 	fs.StringVar(&vf.path, "voice", "auto", "voice: openai-realtime, gemini-live, cascade, off, or auto (from the API keys)")
@@ -60,6 +62,10 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	}
 	if *fps < 0 {
 		fmt.Fprintln(stderr, "kin: --fps must be positive")
+		return 2
+	}
+	if *renderScale != 0 && (*renderScale < 0.5 || *renderScale > 1) {
+		fmt.Fprintf(stderr, "kin: bad --render-scale %v (want 0.5 to 1)\n", *renderScale)
 		return 2
 	}
 	man, err := flags.Manifest()
@@ -102,6 +108,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
+		RenderScale: *renderScale,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.

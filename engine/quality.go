@@ -1,0 +1,71 @@
+package engine
+
+import "time"
+
+// Adaptive render scale: on a machine without a GPU (Mesa's llvmpipe
+// shades every pixel on the CPU) a large window draws slowly, and a
+// character at 12 frames a second looks broken where one at 20 with
+// slightly softer pixels does not. Every few seconds the game compares the
+// frames it rendered with the rate it wants and moves the renderer's scale
+// a step down or, when the finer step should still keep up, a step up. With
+// a GPU the scale stays at 1.
+
+const (
+	qualityEvery = 2 * time.Second // how often the scale is reconsidered
+	scaleStep    = 0.1
+	smoothFPS    = 20 // the frame rate below which motion stops looking smooth
+)
+
+// quality tracks rendered frames and picks the render scale.
+type quality struct {
+	pinned  bool      // the user chose the scale (--render-scale)
+	scale   float64   // current scale, (0, 1]
+	renders int       // frames rendered since the last check
+	last    time.Time // time of the last check; zero before the first
+}
+
+// rendered counts a frame drawn.
+func (q *quality) rendered() { q.renders++ }
+
+// update reconsiders the scale at now, given the frame rate the game wants
+// (0 when it renders nothing, e.g. minimised), and returns it.
+func (q *quality) update(now time.Time, want float64) float64 {
+	if q.scale <= 0 {
+		q.scale = 1
+	}
+	if q.pinned {
+		return q.scale
+	}
+	if q.last.IsZero() {
+		q.last, q.renders = now, 0
+		return q.scale
+	}
+	dt := now.Sub(q.last)
+	if dt < qualityEvery {
+		return q.scale
+	}
+	fps := float64(q.renders) / dt.Seconds()
+	q.last, q.renders = now, 0
+	if want > 0 {
+		q.scale = nextScale(q.scale, fps, want)
+	}
+	return q.scale
+}
+
+// nextScale is the scale after a check that measured fps at scale s while
+// the game wanted want frames a second. The aim is min(smoothFPS, 80% of
+// want); fill cost goes with the square of the scale, so a step up is taken
+// only when the measured rate, scaled by that, clears the aim by a margin.
+func nextScale(s, fps, want float64) float64 {
+	aim := min(smoothFPS, 0.8*want)
+	switch {
+	case fps < 0.85*aim && s > minScale:
+		return max(minScale, s-scaleStep)
+	case s < 1:
+		up := min(1, s+scaleStep)
+		if fps*(s/up)*(s/up) >= 1.1*aim {
+			return up
+		}
+	}
+	return s
+}
