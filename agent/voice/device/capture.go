@@ -48,6 +48,7 @@ func backends(null bool) []malgo.Backend {
 }
 
 func initContext(null bool) (*malgo.AllocatedContext, error) {
+	quietALSA()
 	ctx, err := malgo.InitContext(backends(null), malgo.ContextConfig{}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoDevice, err)

@@ -3,7 +3,9 @@ package device
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -109,5 +111,31 @@ func TestOtoNullALSA(t *testing.T) {
 	}
 	if err := pb.Err(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestNoALSANoise: opening the real microphone and speaker prints nothing
+// of ALSA's own on stderr (on a machine with no sound card ALSA would print
+// a dozen lines); whether they open depends on the machine. The check runs
+// in a child process, since stderr is the process's.
+func TestNoALSANoise(t *testing.T) {
+	if os.Getenv("KIN_DEVICE_CHILD") == "1" {
+		if c, err := OpenCapture(CaptureOptions{}, func([]int16) {}); err == nil {
+			c.Close()
+		}
+		p := audio.NewPlayer(audio.PlaybackRate, nil)
+		if pb, err := OpenPlayback(p, PlaybackOptions{Wait: 500 * time.Millisecond}); err == nil {
+			pb.Close()
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestNoALSANoise$")
+	cmd.Env = append(os.Environ(), "KIN_DEVICE_CHILD=1", "KIN_AUDIO_DEBUG=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "ALSA lib") {
+		t.Errorf("ALSA printed on stderr:\n%s", out)
 	}
 }

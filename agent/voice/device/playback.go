@@ -47,6 +47,7 @@ func OpenPlayback(p *audio.Player, opt PlaybackOptions) (*Playback, error) {
 	if opt.Null {
 		return openNull(p, opt)
 	}
+	quietALSA()
 	otoOnce.Do(func() { // oto allows one context per process
 		var ready chan struct{}
 		otoCtx, ready, otoErr = oto.NewContext(&oto.NewContextOptions{SampleRate: p.Rate(), ChannelCount: 1,
