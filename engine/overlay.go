@@ -104,11 +104,40 @@ func (g *Game) applyMode() {
 	ebiten.SetWindowMousePassthrough(false)
 	g.ov.menu.open = false
 	if geo := *g.prefs.slot(g.overlay); geo != nil && geo.W > 0 && geo.H > 0 {
-		ebiten.SetWindowSize(geo.W, geo.H)
-		ebiten.SetWindowPosition(geo.X, geo.Y)
+		fit := *geo
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh := m.Size()
+			fit = onMonitor(fit, mw, mh, g.overlay)
+		}
+		ebiten.SetWindowSize(fit.W, fit.H)
+		ebiten.SetWindowPosition(fit.X, fit.Y)
 		return
 	}
 	g.placeDefault()
+}
+
+// grabMargin is how much of a restored window must stay on the monitor,
+// each way: enough to see it and take hold of it.
+const grabMargin = 96
+
+// onMonitor brings a remembered geometry back within an mw×mh monitor when
+// the screen has changed since (a smaller resolution, an unplugged
+// monitor): no bigger than the monitor, and at least grabMargin pixels of
+// it on screen each way. An overlay may sit partly past any edge, as a pet
+// peeking in; a window keeps its title bar below the top edge.
+func onMonitor(g Geometry, mw, mh int, overlay bool) Geometry {
+	if mw <= 0 || mh <= 0 {
+		return g
+	}
+	g.W, g.H = min(g.W, mw), min(g.H, mh)
+	keepW, keepH := min(g.W, grabMargin), min(g.H, grabMargin)
+	g.X = min(max(g.X, keepW-g.W), mw-keepW)
+	top := 0
+	if overlay {
+		top = keepH - g.H
+	}
+	g.Y = min(max(g.Y, top), mh-keepH)
+	return g
 }
 
 // placeDefault sizes the window for its mode; the overlay goes to the
