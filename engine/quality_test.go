@@ -7,7 +7,7 @@ import (
 )
 
 // TestNextScale: slow frames lower the scale a step at a time down to
-// minScale, a step up is taken only when it should still keep up, and a
+// autoMinScale, a step up is taken only when it should still keep up, and a
 // machine that keeps up stays at full resolution.
 func TestNextScale(t *testing.T) {
 	cases := []struct {
@@ -18,7 +18,8 @@ func TestNextScale(t *testing.T) {
 		{"keeps up at 60", 1, 60, 60, 1},
 		{"22 fps is smooth enough", 1, 22, 60, 1},
 		{"12 fps steps down", 1, 12, 60, 0.9},
-		{"never below minScale", minScale, 5, 60, minScale},
+		{"never below autoMinScale", autoMinScale, 5, 60, autoMinScale},
+		{"a pinned-low scale is not lowered further", 0.5, 5, 60, 0.5},
 		{"steps up with room", 0.7, 40, 60, 0.8},
 		{"no step up that would fall short", 0.7, 23, 60, 0.7},
 		{"a low cap lowers the aim", 1, 13, 15, 1},
