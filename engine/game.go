@@ -81,6 +81,8 @@ type Game struct {
 	pace     *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
 	quality  quality         // the render scale, adapted to the frame rate while running
 	uiShown  bool            // text or menu was drawn last frame
+	shownMsg string          // the message drawn last frame
+	shownDot string          // the presence state drawn last frame, "" for none
 	done     <-chan struct{} // closing it ends the game
 }
 
@@ -226,8 +228,8 @@ func (g *Game) Update() error {
 	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
-			ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
+		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, %d still frames not drawn, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
+			ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.r.Skipped, g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
 	}
 	if g.frameDue() {
 		g.scene.Pose.Update()
@@ -306,17 +308,28 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.r.Transparent = g.overlay
 		g.r.Invalidate()
 	}
-	// Text and menu are drawn over the frame: repaint everything while
-	// they show and once after, so none is left behind.
-	msg := g.ui.message(g.now(), g.ld)
-	ui := msg != "" || g.ov.menu.open || g.debug || g.chat.visible(g.now()) || g.presenceVisible()
-	if ui || g.uiShown {
+	// Text and menu are drawn over the frame, so a frame drawn while they
+	// show repaints everything under them, and one more after they go. When
+	// the text is the same as last frame's and the character has not moved
+	// visibly, nothing needs drawing at all (see Renderer.Draw).
+	now := g.now()
+	msg := g.ui.message(now, g.ld)
+	dot := ""
+	if g.presenceVisible() {
+		dot = g.presence.state
+	}
+	live := g.ov.menu.open || g.debug || g.chat.visible(now) // redrawn every frame
+	ui := msg != "" || dot != "" || live
+	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot {
 		g.r.Invalidate()
 	}
-	g.uiShown = ui
+	g.r.WholeIfDrawn = ui
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
-	g.r.Draw(screen, g.mesh, g.scene.Pose, &cam)
+	if !g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
+		return // nothing changed visibly: the screen keeps the last frame
+	}
+	g.uiShown, g.shownMsg, g.shownDot = ui, msg, dot
 	if g.chat.visible(g.now()) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)

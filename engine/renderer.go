@@ -20,6 +20,10 @@ type Renderer struct {
 	Transparent bool
 	// Smooth enables the edge-smoothing filter of the final pass.
 	Smooth bool
+	// WholeIfDrawn makes a frame that is drawn repaint the whole target
+	// rather than the character's rectangle (text drawn over the last frame
+	// must be painted over), without forcing a still frame to be drawn.
+	WholeIfDrawn bool
 	// Scale is the fraction of the output's resolution the character is
 	// rendered at, filtered up in the final pass: 1 (or 0) renders every
 	// pixel; the game lowers it when a software renderer cannot keep up.
@@ -43,6 +47,13 @@ type Renderer struct {
 	lastRect image.Rectangle
 	lastS    float64
 	full     bool
+
+	// Stillness: where the last drawn frame's vertices were, and how many
+	// draws it had (see still).
+	drawnXY    []float32
+	drawnDraws int
+	// Skipped counts frames not drawn because nothing visibly moved.
+	Skipped int
 }
 
 // NewRenderer compiles the shaders.
@@ -106,6 +117,17 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	return g
 }
 
+// decoding reports whether a texture level is being decoded: the next
+// frames must be drawn so that it shows when it arrives.
+func (g *Mesh) decoding() bool {
+	for _, t := range g.textures {
+		if t != nil && t.decoding != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // DropSources lets go of the decoded texture images that the model's image
 // files can bring back (see [texture]), reporting whether any went.
 func (g *Mesh) DropSources() bool {
@@ -140,18 +162,26 @@ func (g *Mesh) slot(mat int) int {
 // something else drew on it or the background changed.
 func (r *Renderer) Invalidate() { r.full = true }
 
-// Draw renders the pose through cam into dst. The first draw into a target
-// covers it entirely; later ones repaint only where the character was or
-// is (see Invalidate).
-func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) {
+// Draw renders the pose through cam into dst and reports whether it drew.
+// The first draw into a target covers it entirely; later ones repaint only
+// where the character was or is (see Invalidate), and none at all when no
+// vertex moved visibly since the last draw (a target that keeps its pixels
+// then still shows the frame; see still).
+func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) bool {
 	sc := r.scale()
 	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
 	r.ensureTargets(w, h)
 	f := g.Frame
 	f.Build(p, cam, w, h)
+	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	if !changed && r.still(f, sc) && !g.decoding() {
+		r.Skipped++
+		return false
+	}
+	r.remember(f)
 	r.fu.set(&f.View, &r.Rig)
 	region := f.Bounds.Union(r.lastRect)
-	if r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS {
+	if changed || r.WholeIfDrawn {
 		region = r.cbuf.Bounds()
 	}
 	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds, sc, false
@@ -164,6 +194,43 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	r.geometryPass(r.depthLo, r.prog.depthFine, g, minBlend, r.depthHi, nil, false)
 	r.geometryPass(r.cbuf, r.prog.color, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo, true)
 	r.compositeTo(dst, region, sc)
+	return true
+}
+
+// stillPixels is how far, in output pixels, no vertex may have moved for a
+// frame to count as still: well under what an eye can see.
+const stillPixels = 0.3
+
+// still reports whether frame f would look like the last one drawn: the
+// same draws, and no vertex moved more than stillPixels (triangles turning
+// edge-on may change sides; they cover next to nothing). A
+// character breathing in a small overlay moves that little in most frames
+// at 30 a second, and each frame not drawn saves three passes over it.
+func (r *Renderer) still(f *Frame, sc float64) bool {
+	if len(r.drawnXY) != 2*len(f.Verts) || r.drawnDraws != len(f.Draws) {
+		return false
+	}
+	lim := float32(stillPixels * sc)
+	for i := range f.Verts {
+		v := &f.Verts[i]
+		dx, dy := v.DstX-r.drawnXY[2*i], v.DstY-r.drawnXY[2*i+1]
+		if dx > lim || dx < -lim || dy > lim || dy < -lim {
+			return false
+		}
+	}
+	return true
+}
+
+// remember records frame f as the last one drawn, for still.
+func (r *Renderer) remember(f *Frame) {
+	if cap(r.drawnXY) < 2*len(f.Verts) {
+		r.drawnXY = make([]float32, 2*len(f.Verts))
+	}
+	r.drawnXY = r.drawnXY[:2*len(f.Verts)]
+	for i := range f.Verts {
+		r.drawnXY[2*i], r.drawnXY[2*i+1] = f.Verts[i].DstX, f.Verts[i].DstY
+	}
+	r.drawnDraws = len(f.Draws)
 }
 
 // scale is the render scale in use, within [minScale, 1].
