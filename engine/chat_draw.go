@@ -37,32 +37,32 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 // drawBubble draws the reply (or the status) in a bubble placed beside
 // the character's head, kept inside the screen.
 func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
-	c, face := g.chat, g.ui.face
+	c, face, px := g.chat, g.ui.face, g.ui.px
 	msg := c.bubble
 	ink := color.Color(bubbleInk)
 	if msg == "" {
 		msg, ink = c.status, faintInk
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	maxW := max(150, w*0.45)
-	lines := wrap(msg, face, maxW-20)
+	maxW := max(px(150), w*0.45)
+	lines := wrap(msg, face, maxW-px(20))
 	if len(lines) > 6 {
 		lines = lines[len(lines)-6:] // while streaming, the newest words
 	}
 	lh := face.Size * 1.35
-	bw, bh := 0.0, lh*float64(len(lines))+14
+	bw, bh := 0.0, lh*float64(len(lines))+px(14)
 	for _, l := range lines {
 		lw, _ := text.Measure(l, face, lh)
-		bw = max(bw, lw+20)
+		bw = max(bw, lw+px(20))
 	}
 	// Beside the head, level with its top, toward the screen's right, kept
 	// on screen.
 	x, y, size := g.headScreen(v, w, h)
-	x, y = min(max(8, x+0.8*size), w-bw-8), min(max(8, y-0.1*size), h-bh-8)
+	x, y = min(max(px(8), x+0.8*size), w-bw-px(8)), min(max(px(8), y-0.1*size), h-bh-px(8))
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
 	for i, l := range lines {
 		op := &text.DrawOptions{}
-		op.GeoM.Translate(x+10, y+7+float64(i)*lh)
+		op.GeoM.Translate(x+px(10), y+px(7)+float64(i)*lh)
 		op.ColorScale.ScaleWithColor(ink)
 		text.Draw(dst, l, face, op)
 	}
@@ -90,35 +90,35 @@ func (g *Game) headScreen(v *View, w, h float64) (x, y, size float64) {
 // drawPanel draws the history (newest at the bottom, scrolled) above one
 // input line at the bottom of the screen.
 func (g *Game) drawPanel(dst *ebiten.Image, history []chatLine, input string, inputInk color.Color) {
-	face := g.ui.face
+	face, px := g.ui.face, g.ui.px
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 	lh := face.Size * 1.4
 	var rows []chatLine
 	end := max(0, len(history)-g.chat.scroll)
 	for i := end - 1; i >= 0 && len(rows) < historyShown; i-- {
-		wrapped := wrap(history[i].text, face, w-44)
+		wrapped := wrap(history[i].text, face, w-px(44))
 		for j := len(wrapped) - 1; j >= 0 && len(rows) < historyShown; j-- {
 			rows = append(rows, chatLine{user: history[i].user, text: wrapped[j]})
 		}
 	}
-	inputLines := wrap(input, face, w-44)
+	inputLines := wrap(input, face, w-px(44))
 	if len(inputLines) > 3 {
 		inputLines = inputLines[len(inputLines)-3:]
 	}
-	panelH := lh*float64(len(rows)+len(inputLines)) + 20
-	y0 := h - panelH - 10
-	vector.FillRect(dst, 10, float32(y0), float32(w-20), float32(panelH), panelFill, true)
-	y := y0 + 8
+	panelH := lh*float64(len(rows)+len(inputLines)) + px(20)
+	y0 := h - panelH - px(10)
+	vector.FillRect(dst, float32(px(10)), float32(y0), float32(w-px(20)), float32(panelH), panelFill, true)
+	y := y0 + px(8)
 	for i := len(rows) - 1; i >= 0; i-- {
 		ink := kinInk
 		if rows[i].user {
 			ink = userInk
 		}
-		drawText(dst, face, rows[i].text, 22, y, ink)
+		drawText(dst, face, rows[i].text, px(22), y, ink)
 		y += lh
 	}
 	for _, l := range inputLines {
-		drawText(dst, face, l, 22, y+4, inputInk)
+		drawText(dst, face, l, px(22), y+px(4), inputInk)
 		y += lh
 	}
 }

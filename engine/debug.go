@@ -26,21 +26,21 @@ var emotionColors = map[string]color.RGBA{
 // (text formatting), but only while it is shown.
 func (g *Game) drawDebug(dst *ebiten.Image) {
 	st := g.scene.Char.State()
-	face := g.ui.face
-	x, y := float32(12), float32(12)
-	vector.FillRect(dst, 6, 6, 250, 330, color.RGBA{12, 12, 18, 190}, true)
-	line := func(s string, c color.Color) {
+	face, s := g.ui.face, float32(g.ui.s)
+	x, y := 12*s, 12*s
+	vector.FillRect(dst, 6*s, 6*s, 250*s, 330*s, color.RGBA{12, 12, 18, 190}, true)
+	line := func(str string, c color.Color) {
 		op := &text.DrawOptions{}
 		op.GeoM.Translate(float64(x), float64(y))
 		op.ColorScale.ScaleWithColor(c)
-		text.Draw(dst, s, face, op)
-		y += 19
+		text.Draw(dst, str, face, op)
+		y += 19 * s
 	}
 	line(fmt.Sprintf("%.0f FPS  %.0f TPS  render scale %.1f", ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale()), color.White)
 	for _, name := range emotionOrder {
 		v := float32(st.Emotions[name])
-		vector.FillRect(dst, x+90, y+3, 140, 11, color.RGBA{40, 40, 50, 255}, true)
-		vector.FillRect(dst, x+90, y+3, 140*v, 11, emotionColors[name], true)
+		vector.FillRect(dst, x+90*s, y+3*s, 140*s, 11*s, color.RGBA{40, 40, 50, 255}, true)
+		vector.FillRect(dst, x+90*s, y+3*s, 140*s*v, 11*s, emotionColors[name], true)
 		line(name, color.RGBA{220, 220, 225, 255})
 	}
 	gesture := st.Gesture

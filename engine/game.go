@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -110,6 +111,7 @@ func NewGame(o Options) (*Game, error) {
 		g.ui.showError(0, errors.New(strings.Join(o.Notices, " · ")))
 	}
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
+	g.win.scale = monitorScale()
 	g.quality = quality{pinned: o.RenderScale > 0, scale: o.RenderScale}
 	g.r.Scale = g.quality.update(time.Time{}, 0)
 	return g, nil
@@ -343,8 +345,23 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.ov.menu.draw(screen, g.ui.face, image.Pt(cx, cy))
 }
 
-// Layout uses the window's size as the screen size.
+// Layout makes the screen as many pixels as the window has on its monitor:
+// the window's size in device-independent pixels times the monitor's scale
+// factor, so that a HiDPI screen shows the character and text sharp rather
+// than enlarged. Text and spacing scale with it.
 func (g *Game) Layout(w, h int) (int, int) {
-	g.size = [2]int{max(w, 1), max(h, 1)}
+	s := g.win.scale
+	if s <= 0 {
+		s = 1
+	}
+	g.ui.setScale(s)
+	g.ov.menu.s = s
+	g.size = [2]int{max(int(math.Ceil(float64(w)*s)), 1), max(int(math.Ceil(float64(h)*s)), 1)}
 	return g.size[0], g.size[1]
+}
+
+// dip converts a screen position to device-independent pixels, the unit
+// of window positions.
+func (g *Game) dip(p image.Point) image.Point {
+	return image.Pt(int(math.Round(float64(p.X)/g.ui.s)), int(math.Round(float64(p.Y)/g.ui.s)))
 }

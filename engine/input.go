@@ -75,8 +75,9 @@ func (g *Game) updateOrbit() {
 		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			g.orbit.dragging = false
 		} else {
-			o.Yaw -= float32(x-g.orbit.lastX) * orbitPerPixel
-			o.Pitch += float32(y-g.orbit.lastY) * orbitPerPixel
+			perPixel := orbitPerPixel / float32(g.ui.s) // per device-independent pixel
+			o.Yaw -= float32(x-g.orbit.lastX) * perPixel
+			o.Pitch += float32(y-g.orbit.lastY) * perPixel
 			o.Pitch = max(-maxPitch, min(maxPitch, o.Pitch))
 			g.orbit.lastX, g.orbit.lastY = x, y
 		}

@@ -64,16 +64,29 @@ func (g *Game) updateGaze() {
 	g.scene.Char.SetPointer(v.Eye.Add(dir.Normalize().Mul(dist)), true)
 }
 
-// windowPollTicks is how often the window's focus and minimised state are
-// read: Ebitengine's queries allocate (they hop to the main thread), so the
-// frame loop asks twice a second rather than every tick.
+// windowPollTicks is how often the window's focus, minimised state and
+// monitor scale are read: Ebitengine's queries allocate (they hop to the
+// main thread), so the frame loop asks twice a second rather than every
+// tick.
 const windowPollTicks = TickRate / 2
 
 // windowState is the window's last polled state.
-type windowState struct{ focused, minimized bool }
+type windowState struct {
+	focused, minimized bool
+	scale              float64 // screen pixels per device-independent pixel on the window's monitor
+}
 
 func (g *Game) pollWindow() {
 	if g.tick%windowPollTicks == 0 || g.tick == 1 {
-		g.win = windowState{focused: ebiten.IsFocused(), minimized: ebiten.IsWindowMinimized()}
+		g.win = windowState{focused: ebiten.IsFocused(), minimized: ebiten.IsWindowMinimized(), scale: monitorScale()}
 	}
+}
+
+// monitorScale is the device scale factor of the window's monitor (2 on a
+// HiDPI screen at 200%), 1 when unknown.
+func monitorScale() float64 {
+	if m := ebiten.Monitor(); m != nil && m.DeviceScaleFactor() > 0 {
+		return m.DeviceScaleFactor()
+	}
+	return 1
 }

@@ -14,6 +14,7 @@ type overlayState struct {
 	dragging    bool
 	grab        image.Point // cursor in desktop coordinates at the drag's start
 	winAt       image.Point // window position at the drag's start
+	seen        image.Point // the cursor reading the window last moved for
 	menu        menu
 }
 
@@ -39,7 +40,7 @@ func (g *Game) updateOverlay() {
 		g.ov.menu.open = false
 		wx, wy := ebiten.WindowPosition()
 		g.ov.dragging, g.ov.winAt = true, image.Pt(wx, wy)
-		g.ov.grab = g.ov.winAt.Add(cur)
+		g.ov.grab, g.ov.seen = g.ov.winAt.Add(g.dip(cur)), cur
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && onChar:
 		g.ov.menu.open, g.ov.menu.at = true, g.menuOrigin(cur)
 	}
@@ -50,8 +51,16 @@ func (g *Game) updateOverlay() {
 			g.savePrefs()
 			return
 		}
+		// The cursor is read relative to the window and refreshed once a
+		// frame, while the window's position changes as soon as it is set:
+		// moving again on the same reading (several updates run in one slow
+		// frame) would add the same step again and again.
+		if cur == g.ov.seen {
+			return
+		}
+		g.ov.seen = cur
 		wx, wy := ebiten.WindowPosition()
-		now := image.Pt(wx, wy).Add(cur)
+		now := image.Pt(wx, wy).Add(g.dip(cur))
 		to := g.ov.winAt.Add(now.Sub(g.ov.grab))
 		ebiten.SetWindowPosition(to.X, to.Y)
 	}
@@ -59,9 +68,10 @@ func (g *Game) updateOverlay() {
 
 // menuOrigin places the menu at the cursor, kept inside the window.
 func (g *Game) menuOrigin(p image.Point) image.Point {
-	w, h := ebiten.WindowSize()
+	w, h := g.size[0], g.size[1]
+	ih, mw := g.ov.menu.size()
 	n := len(g.ov.menu.items)
-	return image.Pt(max(0, min(p.X, w-menuW)), max(0, min(p.Y, h-n*menuItemH)))
+	return image.Pt(max(0, min(p.X, w-mw)), max(0, min(p.Y, h-n*ih)))
 }
 
 // menuAction runs menu item i.

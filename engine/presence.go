@@ -46,8 +46,9 @@ func (g *Game) drawPresence(dst *ebiten.Image) {
 	if !ok {
 		c = presenceColors["idle"]
 	}
-	vector.FillCircle(dst, 18, 18, 6, c, true)
-	drawText(dst, g.ui.face, g.presence.state, 30, 9, color.RGBA{230, 230, 235, 220})
+	px := g.ui.px
+	vector.FillCircle(dst, float32(px(18)), float32(px(18)), float32(px(6)), c, true)
+	drawText(dst, g.ui.face, g.presence.state, px(30), px(9), color.RGBA{230, 230, 235, 220})
 }
 
 // handleTalkKey: Space held is push-to-talk, when a voice path uses it.

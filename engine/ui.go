@@ -17,6 +17,7 @@ import (
 // overlay's menu.
 type ui struct {
 	face     *text.GoTextFace
+	s        float64 // screen pixels per device-independent pixel (2 on a HiDPI screen)
 	errMsg   string
 	errUntil float64 // scene-clock-independent tick time when the error fades
 }
@@ -29,8 +30,24 @@ func newUI() (*ui, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine: load font: %w", err)
 	}
-	return &ui{face: &text.GoTextFace{Source: src, Size: 14}}, nil
+	return &ui{face: &text.GoTextFace{Source: src, Size: fontSize}, s: 1}, nil
 }
+
+// fontSize is the size of kin's text in device-independent pixels.
+const fontSize = 14
+
+// setScale sizes the text and spacing for s screen pixels per
+// device-independent pixel.
+func (u *ui) setScale(s float64) {
+	if s <= 0 || s == u.s {
+		return
+	}
+	u.s = s
+	u.face.Size = fontSize * s
+}
+
+// px converts device-independent pixels to screen pixels.
+func (u *ui) px(v float64) float64 { return v * u.s }
 
 // showError puts an error on screen for errorSeconds from now.
 func (u *ui) showError(now float64, err error) {
@@ -56,20 +73,20 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 	if msg == "" {
 		return
 	}
-	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
-	lines := wrap(msg, u.face, float64(w-40))
+	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+	lines := wrap(msg, u.face, w-u.px(40))
 	lines = lines[:min(len(lines), 8)]
 	lh := u.face.Size * 1.4
-	boxH := lh*float64(len(lines)) + 16
-	y0 := float64(h) - boxH - 16
+	boxH := lh*float64(len(lines)) + u.px(16)
+	y0 := h - boxH - u.px(16)
 	if top {
-		y0 = 16
+		y0 = u.px(16)
 	}
-	vector.FillRect(dst, 12, float32(y0), float32(w-24), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
+	vector.FillRect(dst, float32(u.px(12)), float32(y0), float32(w-u.px(24)), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
 	for i, line := range lines {
 		op := &text.DrawOptions{}
 		lw, _ := text.Measure(line, u.face, lh)
-		op.GeoM.Translate((float64(w)-lw)/2, y0+8+float64(i)*lh)
+		op.GeoM.Translate((w-lw)/2, y0+u.px(8)+float64(i)*lh)
 		op.ColorScale.ScaleWithColor(color.RGBA{235, 235, 240, 255})
 		text.Draw(dst, line, u.face, op)
 	}
@@ -114,13 +131,22 @@ type menu struct {
 	open  bool
 	at    image.Point
 	items []string
+	s     float64 // screen pixels per device-independent pixel; 0 means 1
 }
 
+// Menu item height and width in device-independent pixels.
 const menuItemH, menuW = 26, 150
+
+// size returns the menu's item height and width in screen pixels.
+func (m *menu) size() (itemH, w int) {
+	s := max(m.s, 1)
+	return int(menuItemH * s), int(menuW * s)
+}
 
 // rect returns the menu's area.
 func (m *menu) rect() image.Rectangle {
-	return image.Rect(m.at.X, m.at.Y, m.at.X+menuW, m.at.Y+menuItemH*len(m.items))
+	ih, w := m.size()
+	return image.Rect(m.at.X, m.at.Y, m.at.X+w, m.at.Y+ih*len(m.items))
 }
 
 // itemAt returns the item under p, or -1.
@@ -128,7 +154,8 @@ func (m *menu) itemAt(p image.Point) int {
 	if !m.open || !p.In(m.rect()) {
 		return -1
 	}
-	return (p.Y - m.at.Y) / menuItemH
+	ih, _ := m.size()
+	return (p.Y - m.at.Y) / ih
 }
 
 // draw draws the open menu, highlighting the item under the cursor.
@@ -139,13 +166,15 @@ func (m *menu) draw(dst *ebiten.Image, face *text.GoTextFace, cursor image.Point
 	r := m.rect()
 	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), color.RGBA{24, 24, 30, 235}, true)
 	hover := m.itemAt(cursor)
+	ih, w := m.size()
+	s := max(m.s, 1)
 	for i, it := range m.items {
-		y := float64(m.at.Y + i*menuItemH)
+		y := float64(m.at.Y + i*ih)
 		if i == hover {
-			vector.FillRect(dst, float32(r.Min.X), float32(y), menuW, menuItemH, color.RGBA{70, 90, 140, 255}, true)
+			vector.FillRect(dst, float32(r.Min.X), float32(y), float32(w), float32(ih), color.RGBA{70, 90, 140, 255}, true)
 		}
 		op := &text.DrawOptions{}
-		op.GeoM.Translate(float64(m.at.X+10), y+5)
+		op.GeoM.Translate(float64(m.at.X)+10*s, y+5*s)
 		op.ColorScale.ScaleWithColor(color.White)
 		text.Draw(dst, it, face, op)
 	}
