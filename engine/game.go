@@ -9,7 +9,6 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -107,9 +106,8 @@ func NewGame(o Options) (*Game, error) {
 	}
 	g.adopt(Prepare(o.Model.Name, o.Model))
 	g.scene.Portrait = o.Portrait
-	if len(o.Notices) > 0 {
-		g.ui.showError(0, errors.New(strings.Join(o.Notices, " · ")))
-	}
+	g.ui.notify(o.Notices...)
+	g.ui.advance(0)
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	g.win.scale = monitorScale()
 	g.quality = quality{pinned: o.RenderScale > 0, scale: o.RenderScale}
@@ -205,6 +203,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	g.ui.advance(g.now())
 	g.trim()
 	g.pollWindow()
 	g.pollLoad()

@@ -85,3 +85,28 @@ func newTestScreen(t *testing.T, w, h int) *ebiten.Image {
 	t.Cleanup(img.Deallocate)
 	return img
 }
+
+// TestNoticesOneAfterAnother: start-up notices take the screen in turn,
+// each for as long as it takes to read.
+func TestNoticesOneAfterAnother(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Notices: []string{"first notice", "second notice"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(320, 480)
+	if msg := g.ui.message(g.now(), g.ld); msg != "first notice" {
+		t.Fatalf("at start the message is %q, want the first notice", msg)
+	}
+	for g.ui.message(g.now(), g.ld) == "first notice" {
+		if g.now() > 60 {
+			t.Fatal("the first notice never gave way")
+		}
+		g.Update()
+	}
+	if msg := g.ui.message(g.now(), g.ld); msg != "second notice" {
+		t.Fatalf("after the first notice the message is %q, want the second", msg)
+	}
+	if g.now() < errorSeconds {
+		t.Errorf("the first notice stayed %.1f s, want at least %d", g.now(), errorSeconds)
+	}
+}

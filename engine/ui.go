@@ -19,7 +19,8 @@ type ui struct {
 	face     *text.GoTextFace
 	s        float64 // screen pixels per device-independent pixel (2 on a HiDPI screen)
 	errMsg   string
-	errUntil float64 // scene-clock-independent tick time when the error fades
+	errUntil float64  // scene-clock-independent tick time when the error fades
+	queue    []string // notices waiting for the screen, shown one after another
 }
 
 // errorSeconds is how long an error stays on screen.
@@ -49,10 +50,26 @@ func (u *ui) setScale(s float64) {
 // px converts device-independent pixels to screen pixels.
 func (u *ui) px(v float64) float64 { return v * u.s }
 
-// showError puts an error on screen for errorSeconds from now.
-func (u *ui) showError(now float64, err error) {
-	u.errMsg = err.Error()
-	u.errUntil = now + errorSeconds + float64(len(u.errMsg))/25 // time to read it
+// showError puts an error on screen for errorSeconds from now, plus the
+// time it takes to read.
+func (u *ui) showError(now float64, err error) { u.show(now, err.Error()) }
+
+func (u *ui) show(now float64, msg string) {
+	u.errMsg = msg
+	u.errUntil = now + errorSeconds + float64(len(msg))/25
+}
+
+// notify queues notices to show one after another, each for as long as
+// an error, after whatever is on screen.
+func (u *ui) notify(msgs ...string) { u.queue = append(u.queue, msgs...) }
+
+// advance shows the next queued notice once the screen is free; the game
+// calls it every tick.
+func (u *ui) advance(now float64) {
+	if len(u.queue) > 0 && (u.errMsg == "" || now >= u.errUntil) {
+		u.show(now, u.queue[0])
+		u.queue = u.queue[1:]
+	}
 }
 
 // message returns the line to show at time now, or "".
