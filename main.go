@@ -50,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH] [--fps N] [--portrait] [--overlay] [--render-scale S]
+  kin [--model PATH] [--fps N] [--portrait] [--overlay] [--render-scale S] [--no-shadow]
                                 open kin with a character (GLB, glTF or VRM)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
   kin memory list|search|add|forget|export|import [--data DIR] [--agent-id ID] ...

@@ -51,6 +51,8 @@ type Options struct {
 	// RenderScale pins the render scale (0.5–1, see [Renderer.Scale]); 0
 	// lets kin lower it while frames are too slow to look smooth.
 	RenderScale float64
+	// NoShadow leaves out the soft shadow under the character.
+	NoShadow bool
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -110,6 +112,7 @@ func NewGame(o Options) (*Game, error) {
 	g.ui.advance(0)
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	g.win.scale = monitorScale()
+	g.r.NoShadow = o.NoShadow
 	g.quality = quality{pinned: o.RenderScale > 0, scale: o.RenderScale}
 	g.r.Scale = g.quality.update(time.Time{}, 0)
 	return g, nil

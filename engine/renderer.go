@@ -20,6 +20,8 @@ type Renderer struct {
 	Transparent bool
 	// Smooth enables the edge-smoothing filter of the final pass.
 	Smooth bool
+	// NoShadow leaves out the soft contact shadow under the character.
+	NoShadow bool
 	// WholeIfDrawn makes a frame that is drawn repaint the whole target
 	// rather than the character's rectangle (text drawn over the last frame
 	// must be painted over), without forcing a still frame to be drawn.
@@ -35,6 +37,8 @@ type Renderer struct {
 	composite              map[string]any
 	size, opaque, smooth   []float32
 	upscale                []float32
+	shadowC, shadowA       []float32 // the shadow's centre and half axes in render pixels
+	shadowK                []float32 // its strength; 0 draws none
 	opts                   ebiten.DrawTrianglesShaderOptions
 	quad                   [4]ebiten.Vertex
 
@@ -63,10 +67,12 @@ func NewRenderer() (*Renderer, error) {
 		return nil, err
 	}
 	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, fu: newFrameUniforms(),
-		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1), upscale: make([]float32, 1)}
+		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1), upscale: make([]float32, 1),
+		shadowC: make([]float32, 2), shadowA: make([]float32, 2), shadowK: make([]float32, 1)}
 	r.composite = map[string]any{
 		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14},
 		"Opaque": r.opaque, "Smooth": r.smooth, "Size": r.size, "Upscale": r.upscale,
+		"ShadowCenter": r.shadowC, "ShadowAxes": r.shadowA, "ShadowStrength": r.shadowK,
 	}
 	return r, nil
 }
@@ -80,6 +86,7 @@ type Mesh struct {
 	mats     []map[string]any // one per material, then the default
 	matTex   []int            // base colour texture per material, -1 none
 	matEmit  []int            // emissive texture per material, -1 none
+	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
 
 // Adopt takes a prepared model's textures (their levels upload when first
@@ -115,6 +122,26 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.matEmit = append(g.matEmit, e)
 	}
 	return g
+}
+
+// placeShadow sets the composite's shadow uniforms for pose p seen through
+// v on a w×h target and returns the rectangle the shadow covers.
+func (r *Renderer) placeShadow(g *Mesh, p *avatar.Pose, v *View, w, h int) image.Rectangle {
+	r.shadowK[0] = 0
+	if r.NoShadow || p.Max[1] <= p.Min[1] {
+		return image.Rectangle{}
+	}
+	if g.shadowR == ([2]float32{}) {
+		g.shadowR[0], g.shadowR[1] = shadowSize(p.Min, p.Max)
+	}
+	c, a, rect, ok := screenShadow(v, shadowCenter(p), g.shadowR[0], g.shadowR[1])
+	rect = rect.Intersect(image.Rect(0, 0, w, h))
+	if !ok || rect.Empty() {
+		return image.Rectangle{}
+	}
+	r.shadowC[0], r.shadowC[1], r.shadowA[0], r.shadowA[1] = c[0], c[1], a[0], a[1]
+	r.shadowK[0] = shadowStrength
+	return rect
 }
 
 // decoding reports whether a texture level is being decoded: the next
@@ -180,11 +207,12 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	}
 	r.remember(f)
 	r.fu.set(&f.View, &r.Rig)
-	region := f.Bounds.Union(r.lastRect)
+	shadow := r.placeShadow(g, p, &f.View, w, h)
+	region := f.Bounds.Union(shadow).Union(r.lastRect)
 	if changed || r.WholeIfDrawn {
 		region = r.cbuf.Bounds()
 	}
-	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds, sc, false
+	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, false
 	if !f.Bounds.Empty() {
 		r.depthHi.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
 		r.depthLo.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)

@@ -23,6 +23,8 @@ type ShotOptions struct {
 	Events []avatar.TimedEvent
 	// Scale is the render scale (see [Renderer.Scale]); 0 means 1.
 	Scale float64
+	// NoShadow leaves out the contact shadow.
+	NoShadow bool
 }
 
 // RenderShot renders a prepared model offscreen and returns the last
@@ -43,7 +45,7 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 		feed(float64(i) / TickRate)
 	}
 	s.Step(0) // pose with the latest settings
-	r.Transparent, r.Scale = o.Overlay, o.Scale
+	r.Transparent, r.Scale, r.NoShadow = o.Overlay, o.Scale, o.NoShadow
 	mesh := r.Adopt(l)
 	defer mesh.Dispose()
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, o.Width, o.Height), &ebiten.NewImageOptions{Unmanaged: true})

@@ -25,6 +25,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	portrait := fs.Bool("portrait", false, "frame head and shoulders")
 	overlay := fs.Bool("overlay", false, "transparent background")
 	events := fs.String("events", "", "JSON-lines events to feed the character, as for kin simulate")
+	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	scale := fs.Float64("render-scale", 1, "render the character at this fraction of the resolution (0.5–1), filtered up")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -57,7 +58,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin shot:", err)
 		return 1
 	}
-	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale})
+	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale, NoShadow: *noShadow})
 	if err == nil {
 		err = writePNG(out, img)
 	}

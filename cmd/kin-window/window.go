@@ -45,6 +45,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
 	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
+	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
 	flags := companion.AddFlags(fs, "llm")
 	var vf voiceFlags
@@ -108,7 +109,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale,
+		RenderScale: *renderScale, NoShadow: *noShadow,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.
