@@ -45,7 +45,7 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 	maxW := max(px(150), w*0.45)
-	lines := wrap(msg, face, maxW-px(20))
+	lines := g.ui.wrap(msg, maxW-px(20))
 	if len(lines) > 6 {
 		lines = lines[len(lines)-6:] // while streaming, the newest words
 	}
@@ -96,12 +96,12 @@ func (g *Game) drawPanel(dst *ebiten.Image, history []chatLine, input string, in
 	var rows []chatLine
 	end := max(0, len(history)-g.chat.scroll)
 	for i := end - 1; i >= 0 && len(rows) < historyShown; i-- {
-		wrapped := wrap(history[i].text, face, w-px(44))
+		wrapped := g.ui.wrap(history[i].text, w-px(44))
 		for j := len(wrapped) - 1; j >= 0 && len(rows) < historyShown; j-- {
 			rows = append(rows, chatLine{user: history[i].user, text: wrapped[j]})
 		}
 	}
-	inputLines := wrap(input, face, w-px(44))
+	inputLines := g.ui.wrap(input, w-px(44))
 	if len(inputLines) > 3 {
 		inputLines = inputLines[len(inputLines)-3:]
 	}

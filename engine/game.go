@@ -66,26 +66,28 @@ type Game struct {
 	mesh  *Mesh
 	prefs Prefs
 
-	tick     int64   // ticks since start
-	frameAcc float64 // seconds toward the next frame
-	dirty    bool    // a new pose awaits drawing
-	overlay  bool
-	ov       overlayState
-	orbit    orbitState
-	quit     bool
-	inbox    *protocol.Subscription
-	presence presence
-	win      windowState
-	chat     *chat
-	size     [2]int          // screen size from the last Layout
-	debug    bool            // F1: emotion bars, gesture, morphs, frame rate
-	trimAt   int64           // tick at which to hand freed memory back to the OS (0 = none due)
-	pace     *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
-	quality  quality         // the render scale, adapted to the frame rate while running
-	uiShown  bool            // text or menu was drawn last frame
-	shownMsg string          // the message drawn last frame
-	shownDot string          // the presence state drawn last frame, "" for none
-	done     <-chan struct{} // closing it ends the game
+	tick        int64   // ticks since start
+	frameAcc    float64 // seconds toward the next frame
+	dirty       bool    // a new pose awaits drawing
+	overlay     bool
+	ov          overlayState
+	orbit       orbitState
+	quit        bool
+	inbox       *protocol.Subscription
+	presence    presence
+	win         windowState
+	chat        *chat
+	size        [2]int          // screen size from the last Layout
+	debug       bool            // F1: emotion bars, gesture, morphs, frame rate
+	trimAt      int64           // tick at which to hand freed memory back to the OS (0 = none due)
+	pace        *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
+	quality     quality         // the render scale, adapted to the frame rate while running
+	statMallocs uint64          // heap allocations counted at the last stats line
+	statTick    int64           // tick of the last stats line
+	uiShown     bool            // text or menu was drawn last frame
+	shownMsg    string          // the message drawn last frame
+	shownDot    string          // the presence state drawn last frame, "" for none
+	done        <-chan struct{} // closing it ends the game
 }
 
 // NewGame prepares a game for the options' model. Call it from the game
@@ -230,16 +232,28 @@ func (g *Game) Update() error {
 		g.r.Scale = g.quality.update(time.Now(), g.frameRate())
 	}
 	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, %d still frames not drawn, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS\n",
-			ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.r.Skipped, g.scene.Time, ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20)
+		g.printStats()
 	}
 	if g.frameDue() {
 		g.scene.Pose.Update()
 		g.dirty = true
 	}
 	return nil
+}
+
+// printStats writes the frame rate, updates a second, render scale, still
+// frames, scene clock, Go heap and the objects allocated per update since
+// the last report (the frame loop's own work allocates none; what shows
+// is Ebitengine's, the agent's and the chat's).
+func (g *Game) printStats() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	perTick := float64(ms.Mallocs-g.statMallocs) / float64(max(g.tick-g.statTick, 1))
+	g.statMallocs, g.statTick = ms.Mallocs, g.tick
+	fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, %d still frames not drawn, scene clock %.1f s, "+
+		"Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
+		ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.r.Skipped, g.scene.Time,
+		ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20, perTick)
 }
 
 // sceneSteps is how many fixed steps the scene takes this Update: one, or

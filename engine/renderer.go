@@ -86,6 +86,7 @@ type Mesh struct {
 	mats     []map[string]any // one per material, then the default
 	matTex   []int            // base colour texture per material, -1 none
 	matEmit  []int            // emissive texture per material, -1 none
+	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
 
@@ -120,6 +121,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.mats = append(g.mats, materialUniforms(mat, t >= 0, tex, e >= 0, r.fu))
 		g.matTex = append(g.matTex, t)
 		g.matEmit = append(g.matEmit, e)
+		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
 	}
 	return g
 }
@@ -296,10 +298,18 @@ func (r *Renderer) geometryPass(target *ebiten.Image, sh *ebiten.Shader, g *Mesh
 		s := g.slot(d.Material)
 		o.Uniforms = g.mats[s]
 		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
+		if !withBlended && !g.masked[s] {
+			// A depth pass needs nothing of an opaque material: with the
+			// same uniforms and images every such draw, Ebitengine merges
+			// them into one draw call.
+			o.Uniforms = g.mats[len(g.mats)-1]
+			target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)
+			continue
+		}
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
 		}
-		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil {
+		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil && withBlended {
 			o.Images[3] = g.textures[e].level(d.LOD)
 		}
 		target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)

@@ -21,6 +21,32 @@ type ui struct {
 	errMsg   string
 	errUntil float64  // scene-clock-independent tick time when the error fades
 	queue    []string // notices waiting for the screen, shown one after another
+	wrapped  map[wrapKey][]string
+}
+
+// wrapKey identifies a wrapped text: the same words at the same width and
+// size break the same way.
+type wrapKey struct {
+	text        string
+	width, size float64
+}
+
+// maxWrapped bounds the wrapped texts kept between frames.
+const maxWrapped = 256
+
+// wrap is [wrap] with u's face, remembering its answers: text on screen is
+// drawn every frame, and wrapping it again each time would allocate.
+func (u *ui) wrap(s string, width float64) []string {
+	k := wrapKey{s, width, u.face.Size}
+	if lines, ok := u.wrapped[k]; ok {
+		return lines
+	}
+	if u.wrapped == nil || len(u.wrapped) >= maxWrapped {
+		u.wrapped = make(map[wrapKey][]string, maxWrapped)
+	}
+	lines := wrap(s, u.face, width)
+	u.wrapped[k] = lines
+	return lines
 }
 
 // errorSeconds is how long an error stays on screen.
@@ -91,7 +117,7 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 		return
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	lines := wrap(msg, u.face, w-u.px(40))
+	lines := u.wrap(msg, w-u.px(40))
 	lines = lines[:min(len(lines), 8)]
 	lh := u.face.Size * 1.4
 	boxH := lh*float64(len(lines)) + u.px(16)
