@@ -84,6 +84,7 @@ type Game struct {
 	quality     quality         // the render scale, adapted to the frame rate while running
 	statMallocs uint64          // heap allocations counted at the last stats line
 	statTick    int64           // tick of the last stats line
+	statDrawn   int             // frames drawn at the last stats line
 	uiShown     bool            // text or menu was drawn last frame
 	shownMsg    string          // the message drawn last frame
 	shownDot    string          // the presence state drawn last frame, "" for none
@@ -248,11 +249,13 @@ func (g *Game) Update() error {
 func (g *Game) printStats() {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	perTick := float64(ms.Mallocs-g.statMallocs) / float64(max(g.tick-g.statTick, 1))
-	g.statMallocs, g.statTick = ms.Mallocs, g.tick
-	fmt.Fprintf(g.opts.Stats, "kin: %.1f FPS, %.1f TPS, render scale %.1f, %d still frames not drawn, scene clock %.1f s, "+
-		"Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
-		ebiten.ActualFPS(), ebiten.ActualTPS(), g.r.scale(), g.r.Skipped, g.scene.Time,
+	ticks := float64(max(g.tick-g.statTick, 1))
+	perTick := float64(ms.Mallocs-g.statMallocs) / ticks
+	drawn := float64(g.r.Drawn-g.statDrawn) * TickRate / ticks
+	g.statMallocs, g.statTick, g.statDrawn = ms.Mallocs, g.tick, g.r.Drawn
+	fmt.Fprintf(g.opts.Stats, "kin: %.1f frames drawn a second (%d still ones skipped in all), %.1f updates a second, render scale %.1f, "+
+		"scene clock %.1f s, Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
+		drawn, g.r.Skipped, ebiten.ActualTPS(), g.r.scale(), g.scene.Time,
 		ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20, perTick)
 }
 

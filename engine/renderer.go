@@ -56,8 +56,9 @@ type Renderer struct {
 	// draws it had (see still).
 	drawnXY    []float32
 	drawnDraws int
-	// Skipped counts frames not drawn because nothing visibly moved.
-	Skipped int
+	// Drawn counts frames drawn; Skipped those not drawn because nothing
+	// visibly moved.
+	Drawn, Skipped int
 }
 
 // NewRenderer compiles the shaders.
@@ -224,6 +225,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	r.geometryPass(r.depthLo, r.prog.depthFine, g, minBlend, r.depthHi, nil, false)
 	r.geometryPass(r.cbuf, r.prog.color, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo, true)
 	r.compositeTo(dst, region, sc)
+	r.Drawn++
 	return true
 }
 
