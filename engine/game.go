@@ -112,6 +112,10 @@ func NewGame(o Options) (*Game, error) {
 	g.adopt(Prepare(o.Model.Name, o.Model))
 	g.scene.Portrait = o.Portrait
 	g.ui.notify(o.Notices...)
+	if o.PrefsPath != "" && !g.prefs.Tipped {
+		g.ui.notify(firstTip(o.Overlay, o.PushToTalk != nil))
+		g.prefs.Tipped = true
+	}
 	g.ui.advance(0)
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	g.win.scale = monitorScale()
@@ -191,6 +195,19 @@ func (g *Game) trim() {
 	if g.mesh.DropSources() || due {
 		go debug.FreeOSMemory()
 	}
+}
+
+// firstTip is shown once, the first time kin opens on a machine: the keys
+// a new user cannot guess.
+func firstTip(overlay, talk bool) string {
+	if overlay {
+		return "Tip: click me, then press Enter to talk. Drag me anywhere; right-click for the menu."
+	}
+	tip := "Tip: press Enter to talk"
+	if talk {
+		tip += ", hold Space to speak"
+	}
+	return tip + ". Drag to turn me, scroll to zoom; P for a portrait, O to put me on your desktop, F1 to see how I feel."
 }
 
 // now is the wall-clock-free time of the game loop, in seconds.

@@ -110,3 +110,26 @@ func TestNoticesOneAfterAnother(t *testing.T) {
 		t.Errorf("the first notice stayed %.1f s, want at least %d", g.now(), errorSeconds)
 	}
 }
+
+// TestFirstTip: the first run with a preferences file shows the keys after
+// the notices and remembers that it did; the next run does not.
+func TestFirstTip(t *testing.T) {
+	prefs := filepath.Join(t.TempDir(), "window.json")
+	run := func() []string {
+		g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), PrefsPath: prefs, Notices: []string{"a notice"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := []string{g.ui.errMsg}
+		shown = append(shown, g.ui.queue...)
+		g.savePrefs()
+		return shown
+	}
+	first := run()
+	if len(first) != 2 || first[0] != "a notice" || !strings.HasPrefix(first[1], "Tip: press Enter to talk") {
+		t.Fatalf("first run shows %q, want the notice then the tip", first)
+	}
+	if again := run(); len(again) != 1 {
+		t.Fatalf("second run shows %q, want only the notice", again)
+	}
+}

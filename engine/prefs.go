@@ -13,10 +13,11 @@ type Geometry struct {
 }
 
 // Prefs is what kin remembers between runs: where its window and its
-// overlay were.
+// overlay were, and whether the keys have been shown.
 type Prefs struct {
 	Window  *Geometry `json:"window,omitempty"`
 	Overlay *Geometry `json:"overlay,omitempty"`
+	Tipped  bool      `json:"tipped,omitempty"`
 }
 
 // DefaultPrefsPath returns kin's preferences file in the user's config
