@@ -44,12 +44,19 @@ func prepareDir(dir, agentID string) (marker, error) {
 	if err != nil {
 		return marker{}, fmt.Errorf("store: %w", err)
 	}
-	if len(des) == 0 {
-		return fresh, writeMarker(dir, fresh)
+	names := make([]string, 0, len(des))
+	for _, de := range des {
+		if de.Name() == markerFile+".tmp" {
+			// A crash while writing the marker left kin's own temporary file.
+			if err := os.Remove(filepath.Join(dir, de.Name())); err != nil {
+				return marker{}, mapErr("remove an unfinished marker", err)
+			}
+			continue
+		}
+		names = append(names, de.Name())
 	}
-	names := make([]string, len(des))
-	for i, de := range des {
-		names[i] = de.Name()
+	if len(names) == 0 {
+		return fresh, writeMarker(dir, fresh)
 	}
 	return checkMarker(dir, names)
 }

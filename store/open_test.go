@@ -73,29 +73,83 @@ func TestWritesAfterCloseFail(t *testing.T) {
 	}
 }
 
-// TestOpenAfterCrashLeftEmptyValueLog: a crash right after Badger created
-// its next value log, before writing the header, leaves an empty file that
-// Badger alone refuses to open; kin opens with every write intact.
-func TestOpenAfterCrashLeftEmptyValueLog(t *testing.T) {
-	dir := t.TempDir()
-	db, err := Open(Options{Dir: dir, AgentID: "aria"})
-	if err != nil {
-		t.Fatal(err)
+// TestOpenAfterCrashLeftEmptyLog: a crash right after Badger created its
+// next value log or memtable log, before writing to it, leaves an empty
+// file that Badger alone refuses to open; kin opens with every write
+// intact.
+func TestOpenAfterCrashLeftEmptyLog(t *testing.T) {
+	for _, name := range []string{"000042.vlog", "00007.mem"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			db, err := Open(Options{Dir: dir, AgentID: "aria"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			empty := filepath.Join(dir, "agents", "aria", name)
+			if err := os.WriteFile(empty, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			db, err = Open(Options{Dir: dir, AgentID: "aria"})
+			if err != nil {
+				t.Fatalf("reopen after an empty %s: %v", name, err)
+			}
+			defer db.Close()
+			if _, n, err := db.Diary().Verify(); err != nil || n != 1 {
+				t.Errorf("diary after reopen: %d entries, %v", n, err)
+			}
+		})
 	}
-	if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	empty := filepath.Join(dir, "agents", "aria", "000042.vlog")
-	if err := os.WriteFile(empty, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err = Open(Options{Dir: dir, AgentID: "aria"})
-	if err != nil {
-		t.Fatalf("reopen after an empty value log: %v", err)
-	}
-	defer db.Close()
-	if _, n, err := db.Diary().Verify(); err != nil || n != 1 {
-		t.Errorf("diary after reopen: %d entries, %v", n, err)
-	}
+}
+
+// TestOpenAfterCrashWhileWritingMarker: a crash while kin wrote its marker
+// into a new directory leaves only the marker's temporary file; the next
+// start finishes making the store instead of calling the directory
+// foreign. Beside a real store, the leftover is removed and the store
+// opens as it was.
+func TestOpenAfterCrashWhileWritingMarker(t *testing.T) {
+	t.Run("new directory", func(t *testing.T) {
+		dir := t.TempDir()
+		agent := filepath.Join(dir, "agents", "aria")
+		if err := os.MkdirAll(agent, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(agent, markerFile+".tmp"), []byte(`{"form`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		db, err := Open(Options{Dir: dir, AgentID: "aria"})
+		if err != nil {
+			t.Fatalf("open after an unfinished marker: %v", err)
+		}
+		db.Close()
+	})
+	t.Run("existing store", func(t *testing.T) {
+		dir := t.TempDir()
+		db, err := Open(Options{Dir: dir, AgentID: "aria"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		tmp := filepath.Join(dir, "agents", "aria", markerFile+".tmp")
+		if err := os.WriteFile(tmp, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		db, err = Open(Options{Dir: dir, AgentID: "aria"})
+		if err != nil {
+			t.Fatalf("reopen beside an unfinished marker: %v", err)
+		}
+		defer db.Close()
+		if _, n, err := db.Diary().Verify(); err != nil || n != 1 {
+			t.Errorf("diary after reopen: %d entries, %v", n, err)
+		}
+		if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+			t.Errorf("the unfinished marker is still there: %v", err)
+		}
+	})
 }

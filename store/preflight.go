@@ -66,19 +66,22 @@ func firstLine(s string) string {
 	return s
 }
 
-// dropEmptyLogs removes value-log files of zero length. A crash between
-// creating the next value log and writing its header leaves one, and Badger
-// then refuses to open ("Open existing file …: Create a new file"). An empty
-// file holds no entries, so nothing acknowledged is lost by removing it.
+// dropEmptyLogs removes value-log and memtable-log files of zero length. A
+// crash between Badger creating its next log and writing to it (a value
+// log's header, a memtable's preallocation) leaves one, and Badger then
+// refuses to open ("… Create a new file"). An empty file holds no entries,
+// so nothing acknowledged is lost by removing it.
 func dropEmptyLogs(dir string) error {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.vlog"))
-	if err != nil {
-		return err
-	}
-	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.Size() == 0 {
-			if err := os.Remove(p); err != nil {
-				return fmt.Errorf("store: remove the empty value log a crash left: %w", err)
+	for _, pattern := range []string{"*.vlog", "*.mem"} {
+		paths, err := filepath.Glob(filepath.Join(dir, pattern))
+		if err != nil {
+			return err
+		}
+		for _, p := range paths {
+			if st, err := os.Stat(p); err == nil && st.Size() == 0 {
+				if err := os.Remove(p); err != nil {
+					return fmt.Errorf("store: remove the empty log %s a crash left: %w", filepath.Base(p), err)
+				}
 			}
 		}
 	}
