@@ -80,20 +80,12 @@ func TestWritesAfterCloseFail(t *testing.T) {
 func TestOpenAfterCrashLeftEmptyLog(t *testing.T) {
 	for _, name := range []string{"000042.vlog", "00007.mem"} {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			db, err := Open(Options{Dir: dir, AgentID: "aria"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
-				t.Fatal(err)
-			}
-			db.Close()
+			dir := storeWithOneEntry(t)
 			empty := filepath.Join(dir, "agents", "aria", name)
 			if err := os.WriteFile(empty, nil, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			db, err = Open(Options{Dir: dir, AgentID: "aria"})
+			db, err := Open(Options{Dir: dir, AgentID: "aria"})
 			if err != nil {
 				t.Fatalf("reopen after an empty %s: %v", name, err)
 			}
@@ -127,20 +119,12 @@ func TestOpenAfterCrashWhileWritingMarker(t *testing.T) {
 		db.Close()
 	})
 	t.Run("existing store", func(t *testing.T) {
-		dir := t.TempDir()
-		db, err := Open(Options{Dir: dir, AgentID: "aria"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
+		dir := storeWithOneEntry(t)
 		tmp := filepath.Join(dir, "agents", "aria", markerFile+".tmp")
 		if err := os.WriteFile(tmp, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		db, err = Open(Options{Dir: dir, AgentID: "aria"})
+		db, err := Open(Options{Dir: dir, AgentID: "aria"})
 		if err != nil {
 			t.Fatalf("reopen beside an unfinished marker: %v", err)
 		}
@@ -152,4 +136,20 @@ func TestOpenAfterCrashWhileWritingMarker(t *testing.T) {
 			t.Errorf("the unfinished marker is still there: %v", err)
 		}
 	})
+}
+
+// storeWithOneEntry makes a closed store for agent "aria" whose diary has
+// one entry, and returns its data directory.
+func storeWithOneEntry(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := Open(Options{Dir: dir, AgentID: "aria"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Diary().Record("speak", map[string]string{"text": "hi"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
