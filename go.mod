@@ -6,9 +6,12 @@ require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0
 	github.com/dgraph-io/badger/v4 v4.9.6
 	github.com/dgraph-io/ristretto/v2 v2.2.0
+	github.com/ebitengine/oto/v3 v3.4.0
+	github.com/gen2brain/malgo v0.11.24
 	github.com/go-gl/mathgl v1.2.0
 	github.com/gorilla/websocket v1.5.3
 	github.com/hajimehoshi/ebiten/v2 v2.9.4
+	github.com/jezek/xgb v1.1.1
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/qmuntal/gltf v0.29.0
 	golang.org/x/crypto v0.57.0
@@ -28,9 +31,7 @@ require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20250923094054-ea854a63cce1 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
-	github.com/ebitengine/oto/v3 v3.4.0 // indirect
 	github.com/ebitengine/purego v0.9.0 // indirect
-	github.com/gen2brain/malgo v0.11.24 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/go-text/typesetting v0.3.0 // indirect
@@ -40,7 +41,6 @@ require (
 	github.com/google/s2a-go v0.1.8 // indirect
 	github.com/googleapis/enterprise-certificate-proxy v0.3.4 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
-	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,6 +16,7 @@ type overlayState struct {
 	grab        image.Point // cursor in desktop coordinates at the drag's start
 	winAt       image.Point // window position at the drag's start
 	seen        image.Point // the cursor reading the window last moved for
+	warned      bool        // the missing-compositor check has run
 	menu        menu
 }
 
@@ -108,6 +110,9 @@ func (g *Game) toggleMode() {
 // applyMode sets the window up for the current mode at its remembered
 // geometry, or the default one.
 func (g *Game) applyMode() {
+	if g.overlay {
+		g.warnOpaqueOverlay()
+	}
 	ebiten.SetWindowDecorated(!g.overlay)
 	ebiten.SetWindowFloating(g.overlay)
 	g.ov.passthrough = false
@@ -124,6 +129,21 @@ func (g *Game) applyMode() {
 		return
 	}
 	g.placeDefault()
+}
+
+// noCompositor is shown when the overlay cannot be see-through.
+const noCompositor = "No compositor is running, so the overlay cannot be see-through: its background " +
+	"shows black. Start one (picom, or use a desktop such as GNOME or KDE), or press O for window mode."
+
+// warnOpaqueOverlay says so when no compositing manager runs, once a run.
+func (g *Game) warnOpaqueOverlay() {
+	if g.ov.warned {
+		return
+	}
+	g.ov.warned = true
+	if ok, err := compositing(); err == nil && !ok {
+		g.ui.showError(g.now(), errors.New(noCompositor))
+	}
 }
 
 // grabMargin is how much of a restored window must stay on the monitor,

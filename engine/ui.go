@@ -77,8 +77,18 @@ func (u *ui) setScale(s float64) {
 func (u *ui) px(v float64) float64 { return v * u.s }
 
 // showError puts an error on screen for errorSeconds from now, plus the
-// time it takes to read.
-func (u *ui) showError(now float64, err error) { u.show(now, err.Error()) }
+// time it takes to read. A notice or error it interrupts is shown again
+// after it (up to maxQueued waiting), so that none is lost.
+func (u *ui) showError(now float64, err error) {
+	msg := err.Error()
+	if u.errMsg != "" && now < u.errUntil && u.errMsg != msg && len(u.queue) < maxQueued {
+		u.queue = append([]string{u.errMsg}, u.queue...)
+	}
+	u.show(now, msg)
+}
+
+// maxQueued bounds the messages waiting for the screen.
+const maxQueued = 8
 
 func (u *ui) show(now float64, msg string) {
 	u.errMsg = msg
