@@ -88,6 +88,7 @@ type Mesh struct {
 	matTex   []int            // base colour texture per material, -1 none
 	matEmit  []int            // emissive texture per material, -1 none
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
+	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
 
@@ -123,6 +124,11 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.matTex = append(g.matTex, t)
 		g.matEmit = append(g.matEmit, e)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
+		var ah *alphaHit
+		if t >= 0 && mat.AlphaMode != avatar.AlphaOpaque {
+			ah = newAlphaHit(m.Textures[t].Image, m.Textures[t].Sampler, mat)
+		}
+		g.alpha = append(g.alpha, ah)
 	}
 	return g
 }
@@ -284,7 +290,7 @@ func scaled(n int, s float64) int { return max(1, int(math.Ceil(float64(n)*s))) 
 // drawn frame of g.
 func (r *Renderer) Hit(g *Mesh, x, y int) bool {
 	s := float32(r.scale())
-	return g.Frame.Hit((float32(x)+0.5)*s, (float32(y)+0.5)*s)
+	return g.hit((float32(x)+0.5)*s, (float32(y)+0.5)*s)
 }
 
 // geometryPass issues one draw per primitive into target. The depth passes
