@@ -5,8 +5,6 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -26,15 +24,7 @@ func cardModel(mode avatar.AlphaMode) *avatar.Model {
 	m := &avatar.Model{Name: "card", Textures: []avatar.Texture{{Image: img, Sampler: avatar.Sampler{WrapS: avatar.WrapClamp, WrapT: avatar.WrapClamp}}}}
 	m.Materials = []avatar.Material{{BaseColor: [4]float32{1, 1, 1, 1}, AlphaMode: mode, AlphaCutoff: 0.5,
 		BaseColorTexture: &avatar.TextureRef{Texture: 0, Transform: avatar.UVTransform{Scale: [2]float32{1, 1}}}}}
-	b := &sceneBuilder{m: m}
-	var p avatar.Primitive
-	for _, q := range [][4]float32{{-0.5, -0.5, 0, 1}, {0.5, -0.5, 1, 1}, {0.5, 0.5, 1, 0}, {-0.5, 0.5, 0, 0}} {
-		p.Positions = append(p.Positions, mgl32.Vec3{q[0], q[1], 0})
-		p.Normals = append(p.Normals, mgl32.Vec3{0, 0, 1})
-		p.UV0 = append(p.UV0, [2]float32{q[2], q[3]})
-	}
-	p.Indices = []uint32{0, 1, 2, 0, 2, 3}
-	b.add(p)
+	(&sceneBuilder{m: m}).card(0)
 	return m
 }
 
@@ -49,17 +39,7 @@ func TestAlphaHit(t *testing.T) {
 	}{{"mask", avatar.AlphaMask, false}, {"blend", avatar.AlphaBlend, false}, {"opaque", avatar.AlphaOpaque, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			l := Prepare("card", cardModel(c.mode))
-			r, err := NewRenderer()
-			if err != nil {
-				t.Fatal(err)
-			}
-			l.Scene.Step(0)
-			mesh := r.Adopt(l)
-			defer mesh.Dispose()
-			dst := ebiten.NewImageWithOptions(image.Rect(0, 0, 200, 200), &ebiten.NewImageOptions{Unmanaged: true})
-			defer dst.Deallocate()
-			cam := l.Scene.Camera(1)
-			r.Draw(dst, mesh, l.Scene.Pose, &cam)
+			r, mesh, _ := drawOnce(t, l, l.Scene.Camera(1), 200, 200, nil)
 			b := mesh.Frame.Bounds
 			y := (b.Min.Y + b.Max.Y) / 2
 			left, right := b.Min.X+b.Dx()/4, b.Max.X-b.Dx()/4

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -20,15 +19,7 @@ func emissiveModel() *avatar.Model {
 	m := &avatar.Model{Name: "emissive", Textures: []avatar.Texture{{Image: img, Sampler: avatar.Sampler{WrapS: avatar.WrapClamp, WrapT: avatar.WrapClamp, Nearest: true}}}}
 	m.Materials = []avatar.Material{{BaseColor: [4]float32{0.02, 0.02, 0.02, 1}, AlphaCutoff: 0.5, Emissive: [3]float32{1, 1, 1},
 		EmissiveTexture: &avatar.TextureRef{Texture: 0, Transform: avatar.UVTransform{Scale: [2]float32{1, 1}}}}}
-	b := &sceneBuilder{m: m}
-	var p avatar.Primitive
-	for _, q := range [][4]float32{{-0.5, -0.5, 0, 1}, {0.5, -0.5, 1, 1}, {0.5, 0.5, 1, 0}, {-0.5, 0.5, 0, 0}} {
-		p.Positions = append(p.Positions, mgl32.Vec3{q[0], q[1], 0})
-		p.Normals = append(p.Normals, mgl32.Vec3{0, 0, 1})
-		p.UV0 = append(p.UV0, [2]float32{q[2], q[3]})
-	}
-	p.Indices = []uint32{0, 1, 2, 0, 2, 3}
-	b.add(p)
+	(&sceneBuilder{m: m}).card(0)
 	return m
 }
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -29,16 +28,7 @@ func floorModel() *avatar.Model {
 // renderView draws a prepared model through cam into a w×h image.
 func renderView(t *testing.T, l *Loaded, cam Camera, w, h int) *image.RGBA {
 	t.Helper()
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l.Scene.Step(0)
-	mesh := r.Adopt(l)
-	defer mesh.Dispose()
-	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
-	defer dst.Deallocate()
-	r.Draw(dst, mesh, l.Scene.Pose, &cam)
+	_, _, dst := drawOnce(t, l, cam, w, h, nil)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	dst.ReadPixels(out.Pix)
 	return out

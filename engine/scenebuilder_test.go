@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"image"
 	"math"
+	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -52,6 +55,40 @@ func (b *sceneBuilder) cap(c mgl32.Vec3, r float32, limit float64, mat int) {
 		}
 	}
 	b.add(p)
+}
+
+// card adds a 1 m square facing +Z at the origin with UVs over the whole
+// texture (v down), for textured-material tests.
+func (b *sceneBuilder) card(mat int) {
+	var p avatar.Primitive
+	p.Material = mat
+	for _, q := range [][4]float32{{-0.5, -0.5, 0, 1}, {0.5, -0.5, 1, 1}, {0.5, 0.5, 1, 0}, {-0.5, 0.5, 0, 0}} {
+		p.Positions = append(p.Positions, mgl32.Vec3{q[0], q[1], 0})
+		p.Normals = append(p.Normals, mgl32.Vec3{0, 0, 1})
+		p.UV0 = append(p.UV0, [2]float32{q[2], q[3]})
+	}
+	p.Indices = []uint32{0, 1, 2, 0, 2, 3}
+	b.add(p)
+}
+
+// drawOnce draws a prepared model through cam with a fresh renderer
+// (adjusted by setup, when given) into a w×h target, freed when the test
+// ends.
+func drawOnce(t *testing.T, l *Loaded, cam Camera, w, h int, setup func(*Renderer)) (*Renderer, *Mesh, *ebiten.Image) {
+	t.Helper()
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if setup != nil {
+		setup(r)
+	}
+	l.Scene.Step(0)
+	mesh := r.Adopt(l)
+	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	t.Cleanup(func() { mesh.Dispose(); dst.Deallocate() })
+	r.Draw(dst, mesh, l.Scene.Pose, &cam)
+	return r, mesh, dst
 }
 
 // slab adds a thin 8 cm × 3 cm quad facing +Z at c, turned by angle about
