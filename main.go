@@ -59,7 +59,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 the hash-chained action diary; verify exits 0 only if intact
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
-  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]
+  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]
                                 render a picture offscreen and exit
   kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL]
                                 talk with the character in the terminal (stdin may be a pipe)

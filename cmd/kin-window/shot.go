@@ -13,7 +13,7 @@ import (
 )
 
 // cmdShot implements `kin shot OUT.png [--model M] [--size WxH]
-// [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]`: render N
+// [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]`: render N
 // frames at the fixed timestep, feeding the events file as `kin simulate`
 // does, and write the last one as PNG.
 func cmdShot(args []string, stdout, stderr io.Writer) int {
@@ -45,7 +45,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if out == "" || *frames < 1 {
-		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S]")
+		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]")
 		return 2
 	}
 	m, err := loadModel(*model)
