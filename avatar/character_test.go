@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/kin-companion/kin/agent/protocol"
 )
 
@@ -181,6 +182,34 @@ func TestWaveRaisesHand(t *testing.T) {
 	run(ch, 0.8)
 	if ch.Pose.World[hand][13] < ch.Pose.World[shoulder][13]+0.1 {
 		t.Errorf("waving hand at y=%.2f, shoulder at %.2f", ch.Pose.World[hand][13], ch.Pose.World[shoulder][13])
+	}
+}
+
+// TestGestureLeavesOtherArmsRelaxed: while the right hand waves the left
+// arm goes on hanging at the side, and a nod moves no arm at all (they
+// used to spring back to the model's A-pose).
+func TestGestureLeavesOtherArmsRelaxed(t *testing.T) {
+	m := visage(t)
+	ch := NewCharacter(m, 1)
+	run(ch, 0.5)
+	hand := func(b Bone) mgl32.Vec3 { return ch.Pose.World[m.Humanoid.Node(b)].Col(3).Vec3() }
+	restL, restR := hand(BoneLeftHand), hand(BoneRightHand)
+	for _, g := range []struct {
+		name  string
+		still []Bone
+	}{{"wave", []Bone{BoneLeftHand}}, {"nod", []Bone{BoneLeftHand, BoneRightHand}}, {"concern", []Bone{BoneLeftHand, BoneRightHand}}} {
+		ch.PlayGesture(g.name, 2)
+		run(ch, 0.8)
+		for _, b := range g.still {
+			rest := restL
+			if b == BoneRightHand {
+				rest = restR
+			}
+			if d := hand(b).Sub(rest).Len(); d > 0.06 {
+				t.Errorf("%s: %s moved %.2f m from where it hangs", g.name, b, d)
+			}
+		}
+		run(ch, 2)
 	}
 }
 

@@ -29,9 +29,8 @@ func (c *Character) Animate(dt float32) {
 	if c.Idle != nil {
 		c.Idle.Sample(c.Idle.LoopTime(c.clock), p, 1)
 	}
-	env := c.gestures.envelope()
 	if c.humanoid && c.Idle == nil {
-		relaxArms(c.rig, p, c.clock, 1-env)
+		relaxArms(c.rig, p, c.clock, [2]float32{1 - c.gestures.armEnvelope(-1), 1 - c.gestures.armEnvelope(1)})
 		proceduralIdle(c.rig, p, c.clock, 1)
 	}
 	c.gestures.pose(c.rig, p)

@@ -113,6 +113,21 @@ func (g *gesturePlayer) envelope() float32 {
 	return min(in, out)
 }
 
+// armEnvelope is how much the gesture poses the right (side −1) or left
+// (side +1) arm now: its envelope for an arm it moves (a model's clip
+// moves both), 0 for one it leaves alone.
+func (g *gesturePlayer) armEnvelope(side float32) float32 {
+	env := g.envelope()
+	if env == 0 || g.clip != nil {
+		return env
+	}
+	arms := gestureArms[strings.ToLower(g.name)]
+	if (side < 0 && arms[0]) || (side > 0 && arms[1]) {
+		return env
+	}
+	return 0
+}
+
 // advance moves the gesture clock and ends it when done.
 func (g *gesturePlayer) advance(dt float32) {
 	if !g.active() {

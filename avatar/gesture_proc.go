@@ -24,6 +24,12 @@ var procedural = map[string]procGesture{
 	"bow":       bowGesture,
 }
 
+// gestureArms says which arms each procedural gesture moves, right then
+// left; the others go on hanging relaxed while it plays.
+var gestureArms = map[string][2]bool{
+	"wave": {true, false}, "think": {true, false}, "celebrate": {true, true}, "shrug": {true, true},
+}
+
 // proceduralDefaults are each gesture's length in seconds when none is
 // asked for (wave is the seed's 1500 ms).
 var proceduralDefaults = map[string]float32{

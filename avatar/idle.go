@@ -27,16 +27,18 @@ func proceduralIdle(r *rig, p *Pose, t, weight float32) {
 }
 
 // relaxArms lowers the arms of a T- or A-pose rig to hang at the sides with
-// the elbows slightly bent, swaying a little with the breath.
-func relaxArms(r *rig, p *Pose, t, weight float32) {
-	if weight <= 0 {
-		return
-	}
+// the elbows slightly bent, swaying a little with the breath; weight is
+// how much, for the right arm then the left (a gesture takes over the arms
+// it moves).
+func relaxArms(r *rig, p *Pose, t float32, weight [2]float32) {
 	sway := 0.03 * float32(math.Sin(2*math.Pi*float64(t)/4.2))
-	for _, side := range [2]float32{-1, 1} {
+	for i, side := range [2]float32{-1, 1} {
+		if weight[i] <= 0 {
+			continue
+		}
 		out := r.Left.Mul(side)
 		upper := r.Up.Mul(-1).Add(out.Mul(0.16 + sway)).Add(r.Forward.Mul(0.04))
 		fore := r.Up.Mul(-1).Add(out.Mul(0.05)).Add(r.Forward.Mul(0.3))
-		raiseArm(r, p, side, upper, fore, weight)
+		raiseArm(r, p, side, upper, fore, weight[i])
 	}
 }

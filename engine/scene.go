@@ -89,10 +89,20 @@ func (s *Scene) Camera(aspect float32) Camera {
 	return Camera{Target: f.target, Yaw: s.Orbit.Yaw, Pitch: s.Orbit.Pitch, Distance: dist * zoom, FovY: fovY}
 }
 
-// frameBody frames the whole posed model with a small margin.
+// gestureHeadroom is the room above a humanoid's head, as a fraction of
+// its height, kept in the full-body view for hands raised in a wave or a
+// cheer.
+const gestureHeadroom = 0.14
+
+// frameBody frames the whole posed model with a small margin, and for a
+// humanoid the headroom its gestures reach into.
 func frameBody(p *avatar.Pose) framing {
-	c := p.Min.Add(p.Max).Mul(0.5)
-	size := p.Max.Sub(p.Min)
+	lo, hi := p.Min, p.Max
+	if p.Model.Humanoid.Node(avatar.BoneHead) >= 0 {
+		hi[1] += gestureHeadroom * (hi[1] - lo[1])
+	}
+	c := lo.Add(hi).Mul(0.5)
+	size := hi.Sub(lo)
 	return framing{target: c, halfW: size[0] * 0.55, halfH: size[1] * 0.54, depth: size[2] * 0.5}
 }
 
