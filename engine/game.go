@@ -118,8 +118,8 @@ func NewGame(o Options) (*Game, error) {
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
-	g.quality = quality{pinned: o.RenderScale > 0, scale: o.RenderScale}
-	g.r.Scale = g.quality.update(time.Time{}, 0)
+	g.quality = newQuality(o.RenderScale)
+	g.r.Scale = g.quality.scale
 	return g, nil
 }
 

@@ -29,15 +29,21 @@ type quality struct {
 	last    time.Time // time of the last check; zero before the first
 }
 
+// newQuality starts at full resolution, or pinned at scale when it is
+// positive (--render-scale).
+func newQuality(scale float64) quality {
+	if scale > 0 {
+		return quality{pinned: true, scale: scale}
+	}
+	return quality{scale: 1}
+}
+
 // rendered counts a frame drawn.
 func (q *quality) rendered() { q.renders++ }
 
 // update reconsiders the scale at now, given the frame rate the game wants
 // (0 when it renders nothing, e.g. minimised), and returns it.
 func (q *quality) update(now time.Time, want float64) float64 {
-	if q.scale <= 0 {
-		q.scale = 1
-	}
 	if q.pinned {
 		return q.scale
 	}

@@ -36,7 +36,7 @@ func TestNextScale(t *testing.T) {
 // from the frames rendered in it, and never when pinned.
 func TestQualityUpdate(t *testing.T) {
 	t0 := time.Unix(1000, 0)
-	var q quality
+	q := newQuality(0)
 	q.update(t0, 60)
 	for i := 0; i < 24; i++ { // 12 fps over two seconds
 		q.rendered()
@@ -47,7 +47,7 @@ func TestQualityUpdate(t *testing.T) {
 	if s := q.update(t0.Add(qualityEvery), 60); math.Abs(s-0.9) > 1e-9 {
 		t.Fatalf("scale %v after two seconds at 12 fps, want 0.9", s)
 	}
-	p := quality{pinned: true, scale: 0.6}
+	p := newQuality(0.6)
 	p.update(t0, 60)
 	if s := p.update(t0.Add(time.Minute), 60); s != 0.6 {
 		t.Fatalf("pinned scale moved to %v", s)
