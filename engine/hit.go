@@ -88,9 +88,24 @@ type alphaHit struct {
 	cut    float32 // the alpha from which a texel is the character's
 }
 
+// alphaMaps builds the alpha maps of a model's material slots (the default
+// material last, always solid): on the loading goroutine, as they read
+// every texture they copy.
+func alphaMaps(m *avatar.Model) []*alphaHit {
+	out := make([]*alphaHit, len(m.Materials)+1)
+	for i := range m.Materials {
+		mat := &m.Materials[i]
+		if t := baseTexture(m, mat); t >= 0 && mat.AlphaMode != avatar.AlphaOpaque {
+			out[i] = newAlphaHit(m.Textures[t].Image, m.Textures[t].Sampler, mat)
+		}
+	}
+	return out
+}
+
 // newAlphaHit builds the map for a blended or masked material whose base
 // colour texture img has see-through texels; it returns nil when every
-// texel is opaque (the triangles then count wherever they are).
+// texel is opaque (the triangles then count wherever they are). Each map
+// texel averages up to four texels of its block, evenly spread.
 func newAlphaHit(img image.Image, s avatar.Sampler, mat *avatar.Material) *alphaHit {
 	b := img.Bounds()
 	if b.Empty() || opaqueImage(img) {
@@ -108,15 +123,12 @@ func newAlphaHit(img image.Image, s avatar.Sampler, mat *avatar.Material) *alpha
 		y0, y1 := b.Min.Y+y*b.Dy()/h, b.Min.Y+(y+1)*b.Dy()/h
 		for x := range w {
 			x0, x1 := b.Min.X+x*b.Dx()/w, b.Min.X+(x+1)*b.Dx()/w
-			var sum, n uint32
-			for sy := y0; sy < max(y1, y0+1); sy++ {
-				for sx := x0; sx < max(x1, x0+1); sx++ {
-					_, _, _, a := img.At(sx, sy).RGBA()
-					sum += a >> 8
-					n++
-				}
+			var sum uint32
+			for _, q := range [4][2]int{{1, 1}, {3, 1}, {1, 3}, {3, 3}} {
+				_, _, _, a := img.At(x0+(x1-x0)*q[0]/4, y0+(y1-y0)*q[1]/4).RGBA()
+				sum += a >> 8
 			}
-			m.a[y*w+x] = uint8(sum / n)
+			m.a[y*w+x] = uint8(sum / 4)
 		}
 	}
 	return m

@@ -16,13 +16,14 @@ import (
 type Loaded struct {
 	Name  string
 	Scene *Scene
+	alpha []*alphaHit // per material slot, see alphaMaps
 }
 
 // Prepare builds the scene of a loaded model: the CPU half of loading,
 // safe on any goroutine. Textures are converted later, level by level, as
 // draws need them.
 func Prepare(name string, m *avatar.Model) *Loaded {
-	return &Loaded{Name: name, Scene: NewScene(m)}
+	return &Loaded{Name: name, Scene: NewScene(m), alpha: alphaMaps(m)}
 }
 
 // loadResult is what a loader goroutine sends back to Update.

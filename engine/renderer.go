@@ -107,7 +107,10 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 			}
 		}
 	}
-	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(m.Textures, used)}
+	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(m.Textures, used), alpha: l.alpha}
+	if len(g.alpha) != len(m.Materials)+1 {
+		g.alpha = alphaMaps(m)
+	}
 	for i := 0; i <= len(m.Materials); i++ {
 		mat := &defaultMaterial
 		if i < len(m.Materials) {
@@ -124,11 +127,6 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.matTex = append(g.matTex, t)
 		g.matEmit = append(g.matEmit, e)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
-		var ah *alphaHit
-		if t >= 0 && mat.AlphaMode != avatar.AlphaOpaque {
-			ah = newAlphaHit(m.Textures[t].Image, m.Textures[t].Sampler, mat)
-		}
-		g.alpha = append(g.alpha, ah)
 	}
 	return g
 }
