@@ -133,7 +133,8 @@ func (g *Game) applyMode() {
 
 // noCompositor is shown when the overlay cannot be see-through.
 const noCompositor = "No compositor is running, so the overlay cannot be see-through: its background " +
-	"shows black. Start one (picom, or use a desktop such as GNOME or KDE), or press O for window mode."
+	"shows black. Start one (picom, or use a desktop such as GNOME or KDE), or switch to window mode " +
+	"(O, or right-click me)."
 
 // warnOpaqueOverlay says so when no compositing manager runs, once a run.
 func (g *Game) warnOpaqueOverlay() {
