@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -143,7 +142,7 @@ func (g *Game) warnOpaqueOverlay() {
 	}
 	g.ov.warned = true
 	if ok, err := compositing(); err == nil && !ok {
-		g.ui.showError(g.now(), errors.New(noCompositor))
+		g.ui.interrupt(g.now(), noCompositor)
 	}
 }
 

@@ -79,8 +79,10 @@ func (u *ui) px(v float64) float64 { return v * u.s }
 // showError puts an error on screen for errorSeconds from now, plus the
 // time it takes to read. A notice or error it interrupts is shown again
 // after it (up to maxQueued waiting), so that none is lost.
-func (u *ui) showError(now float64, err error) {
-	msg := err.Error()
+func (u *ui) showError(now float64, err error) { u.interrupt(now, err.Error()) }
+
+// interrupt shows msg now, as showError does with an error's text.
+func (u *ui) interrupt(now float64, msg string) {
 	if u.errMsg != "" && now < u.errUntil && u.errMsg != msg && len(u.queue) < maxQueued {
 		u.queue = append([]string{u.errMsg}, u.queue...)
 	}
