@@ -92,6 +92,7 @@ func (u *ui) interrupt(now float64, msg string) {
 // maxQueued bounds the messages waiting for the screen.
 const maxQueued = 8
 
+// show puts msg on screen from now for as long as it takes to read.
 func (u *ui) show(now float64, msg string) {
 	u.errMsg = msg
 	u.errUntil = now + errorSeconds + float64(len(msg))/25
