@@ -6,20 +6,6 @@ import (
 	"github.com/kin-companion/kin/avatar"
 )
 
-// Hit reports whether pixel (x, y) is covered by a triangle of the last
-// built frame, ignoring alpha (see Mesh.hit for the overlay's test).
-func (f *Frame) Hit(x, y float32) bool {
-	for i := range f.Draws {
-		d := &f.Draws[i]
-		for t := 0; t+2 < len(d.Indices); t += 3 {
-			if _, ok := barycentric(d, t, x, y); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // hit is the overlay's click test: whether pixel (x, y) of the last built
 // frame shows the character. A triangle of a material with see-through
 // texels (hair cards, lashes, lace) counts only where the texture's alpha,

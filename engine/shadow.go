@@ -21,10 +21,9 @@ const shadowStrength = 0.38
 // shadowSize is the floor radii of a model's shadow along x and z, from
 // its rest-pose bounds: half the footprint, at least an eighth of the
 // height.
-func shadowSize(min, max mgl32.Vec3) (rx, rz float32) {
-	h := max[1] - min[1]
-	return float32(math.Max(float64(0.5*(max[0]-min[0])), float64(0.125*h))),
-		float32(math.Max(float64(0.5*(max[2]-min[2])), float64(0.125*h)))
+func shadowSize(lo, hi mgl32.Vec3) (rx, rz float32) {
+	h := hi[1] - lo[1]
+	return max(0.5*(hi[0]-lo[0]), 0.125*h), max(0.5*(hi[2]-lo[2]), 0.125*h)
 }
 
 // shadowCenter is the point on the floor under the hips, or under the
