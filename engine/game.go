@@ -310,7 +310,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.drawPresence(screen)
 	cx, cy := ebiten.CursorPosition()
-	g.ov.menu.draw(screen, g.ui.face, image.Pt(cx, cy))
+	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 }
 
 // Layout makes the screen as many pixels as the window has on its monitor:
@@ -323,7 +323,6 @@ func (g *Game) Layout(w, h int) (int, int) {
 		s = 1
 	}
 	g.ui.setScale(s)
-	g.ov.menu.s = s
 	g.size = [2]int{max(int(math.Ceil(float64(w)*s)), 1), max(int(math.Ceil(float64(h)*s)), 1)}
 	return g.size[0], g.size[1]
 }

@@ -14,15 +14,14 @@ func TestHiDPIScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.ui.setScale(2)
-	g.ov.menu.s = 2
 	if g.ui.face.Size != 2*fontSize || g.ui.px(10) != 20 {
 		t.Errorf("font %v, 10 px → %v; want %v and 20", g.ui.face.Size, g.ui.px(10), 2*fontSize)
 	}
 	g.ov.menu.open, g.ov.menu.at = true, image.Pt(100, 100)
-	if r := g.ov.menu.rect(); r.Dx() != 2*menuW || r.Dy() != 2*menuItemH*len(g.ov.menu.items) {
+	if r := g.ov.menu.rect(g.ui.s); r.Dx() != 2*menuW || r.Dy() != 2*menuItemH*len(g.ov.menu.items) {
 		t.Errorf("menu %v at scale 2", r)
 	}
-	if i := g.ov.menu.itemAt(image.Pt(110, 100+2*menuItemH+3)); i != 1 {
+	if i := g.ov.menu.itemAt(image.Pt(110, 100+2*menuItemH+3), g.ui.s); i != 1 {
 		t.Errorf("item under the second row: %d, want 1", i)
 	}
 	if p := g.dip(image.Pt(301, 99)); p != image.Pt(151, 50) {

@@ -30,13 +30,13 @@ const (
 func (g *Game) updateOverlay() {
 	cx, cy := ebiten.CursorPosition()
 	cur := image.Pt(cx, cy)
-	onMenu := g.ov.menu.itemAt(cur) >= 0
+	onMenu := g.ov.menu.itemAt(cur, g.ui.s) >= 0
 	onChar := g.r.Hit(g.mesh, cx, cy)
 	g.setPassthrough(!(onMenu || onChar || g.ov.dragging))
 
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onMenu:
-		g.menuAction(g.ov.menu.itemAt(cur))
+		g.menuAction(g.ov.menu.itemAt(cur, g.ui.s))
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onChar:
 		g.ov.menu.open = false
 		wx, wy := ebiten.WindowPosition()
@@ -70,7 +70,7 @@ func (g *Game) updateOverlay() {
 // menuOrigin places the menu at the cursor, kept inside the window.
 func (g *Game) menuOrigin(p image.Point) image.Point {
 	w, h := g.size[0], g.size[1]
-	ih, mw := g.ov.menu.size()
+	ih, mw := g.ov.menu.size(g.ui.s)
 	n := len(g.ov.menu.items)
 	return image.Pt(max(0, min(p.X, w-mw)), max(0, min(p.Y, h-n*ih)))
 }

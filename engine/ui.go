@@ -187,43 +187,43 @@ type menu struct {
 	open  bool
 	at    image.Point
 	items []string
-	s     float64 // screen pixels per device-independent pixel; 0 means 1
 }
 
 // Menu item height and width in device-independent pixels.
 const menuItemH, menuW = 26, 150
 
-// size returns the menu's item height and width in screen pixels.
-func (m *menu) size() (itemH, w int) {
-	s := max(m.s, 1)
+// size returns the menu's item height and width in screen pixels at s
+// screen pixels per device-independent pixel.
+func (m *menu) size(s float64) (itemH, w int) {
 	return int(menuItemH * s), int(menuW * s)
 }
 
-// rect returns the menu's area.
-func (m *menu) rect() image.Rectangle {
-	ih, w := m.size()
+// rect returns the menu's area at scale s.
+func (m *menu) rect(s float64) image.Rectangle {
+	ih, w := m.size(s)
 	return image.Rect(m.at.X, m.at.Y, m.at.X+w, m.at.Y+ih*len(m.items))
 }
 
-// itemAt returns the item under p, or -1.
-func (m *menu) itemAt(p image.Point) int {
-	if !m.open || !p.In(m.rect()) {
+// itemAt returns the item under p at scale s, or -1.
+func (m *menu) itemAt(p image.Point, s float64) int {
+	if !m.open || !p.In(m.rect(s)) {
 		return -1
 	}
-	ih, _ := m.size()
+	ih, _ := m.size(s)
 	return (p.Y - m.at.Y) / ih
 }
 
-// draw draws the open menu, highlighting the item under the cursor.
-func (m *menu) draw(dst *ebiten.Image, face *text.GoTextFace, cursor image.Point) {
+// draw draws the open menu with the ui's face and scale, highlighting the
+// item under the cursor.
+func (m *menu) draw(dst *ebiten.Image, u *ui, cursor image.Point) {
 	if !m.open {
 		return
 	}
-	r := m.rect()
+	s, face := u.s, u.face
+	r := m.rect(s)
 	vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), color.RGBA{24, 24, 30, 235}, true)
-	hover := m.itemAt(cursor)
-	ih, w := m.size()
-	s := max(m.s, 1)
+	hover := m.itemAt(cursor, s)
+	ih, w := m.size(s)
 	for i, it := range m.items {
 		y := float64(m.at.Y + i*ih)
 		if i == hover {
