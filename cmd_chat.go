@@ -16,6 +16,7 @@ import (
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/internal/companion"
 )
 
@@ -25,6 +26,16 @@ func cmdChat(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return chat(ctx, args, os.Stdin, stdout, stderr, os.Getenv)
+}
+
+// isTerminal reports whether r is a terminal someone can answer on.
+var isTerminal = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
@@ -43,7 +54,12 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
 	opts.Provider.Getenv = getenv
-	opts.Scene, opts.Confirm = &scene.Fake{W: stdout}, &lineConfirm{in: in, out: stdout}
+	opts.Scene = &scene.Fake{W: stdout}
+	if isTerminal(stdin) {
+		opts.Confirm = &lineConfirm{in: in, out: stdout}
+	} else {
+		opts.NoOne = "kin chat's input is not a terminal, so no one can confirm it"
+	}
 	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
@@ -99,21 +115,32 @@ func printTurn(ctx context.Context, c *companion.Companion, text string, stdout,
 	return true
 }
 
-// lineConfirm asks y/n on the chat's own input before a high-risk call.
+// lineConfirm asks on the chat's own terminal before a high-risk call.
 type lineConfirm struct {
 	in  *bufio.Reader
 	out io.Writer
 }
 
-// Confirm implements tools.Confirmer.
-func (c *lineConfirm) Confirm(_ context.Context, call llm.ToolCall) (bool, error) {
-	fmt.Fprintf(c.out, "\nkin wants to run %s %s — allow? [y/N] ", call.Name, call.Args)
+// Confirm implements tools.Confirmer: y allows once, a always (for the
+// scope shown), anything else denies.
+func (c *lineConfirm) Confirm(_ context.Context, r tools.Request) (tools.Answer, error) {
+	always := "always " + r.Call.Name
+	if r.AlwaysScope != "" {
+		always += " for " + r.AlwaysScope
+	}
+	fmt.Fprintf(c.out, "\n%s [y]es / [N]o / [a]%s: ", r.Question(), strings.TrimPrefix(always, "a"))
 	line, err := c.in.ReadString('\n')
 	answer := strings.ToLower(strings.TrimSpace(line))
 	if err != nil && answer == "" {
-		return false, err
+		return tools.Deny, err
 	}
-	return answer == "y" || answer == "yes", nil
+	switch answer {
+	case "y", "yes":
+		return tools.Once, nil
+	case "a", "always":
+		return tools.Always, nil
+	}
+	return tools.Deny, nil
 }
 
 // lockedWriter serialises writes from the chat loop and the turn.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	pt "github.com/kin-companion/kin/agent/provider/providertest"
+	"github.com/kin-companion/kin/agent/tools"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -61,14 +62,17 @@ func TestChatBadFlags(t *testing.T) {
 }
 
 func TestLineConfirm(t *testing.T) {
-	for in, want := range map[string]bool{"y\n": true, "yes\n": true, "n\n": false, "\n": false, "": false} {
+	for in, want := range map[string]tools.Answer{"y\n": tools.Once, "yes\n": tools.Once, "a\n": tools.Always,
+		"n\n": tools.Deny, "\n": tools.Deny, "": tools.Deny} {
 		var out bytes.Buffer
 		c := &lineConfirm{in: bufio.NewReader(strings.NewReader(in)), out: &out}
-		if got, _ := c.Confirm(context.Background(), llm.ToolCall{Name: "fs_delete", Args: []byte(`{}`)}); got != want {
+		req := tools.Request{Call: llm.ToolCall{Name: "fs_delete", Args: []byte(`{"path":"/tmp/x/a.txt"}`)},
+			Assessment: tools.Assessment{Summary: "delete /tmp/x/a.txt (to the trash)"}, AlwaysScope: "/tmp/x"}
+		if got, _ := c.Confirm(context.Background(), req); got != want {
 			t.Errorf("%q: %v", in, got)
 		}
-		if !strings.Contains(out.String(), "allow? [y/N]") {
-			t.Errorf("no prompt")
+		if !strings.Contains(out.String(), "Allow kin to delete /tmp/x/a.txt (to the trash)? [y]es / [N]o / [a]lways fs_delete for /tmp/x") {
+			t.Errorf("prompt: %q", out.String())
 		}
 	}
 }

@@ -66,8 +66,19 @@ type chat struct {
 // ask is a yes/no question from another goroutine, answered in Update.
 type ask struct {
 	question string
-	answer   chan bool
+	always   string // the "always" choice's label; "" when not offered
+	answer   chan Choice
 }
+
+// Choice is an answer to a question from [Prompts].
+type Choice int
+
+// Choices: No (N or Esc), Yes (Y), Always (A, when offered).
+const (
+	No Choice = iota
+	Yes
+	Always
+)
 
 func newChat(b Brain, p *Prompts) *chat {
 	c := &chat{brain: b}
@@ -84,19 +95,26 @@ type Prompts struct{ ch chan *ask }
 // NewPrompts returns a channel of questions for [Options].Prompts.
 func NewPrompts() *Prompts { return &Prompts{ch: make(chan *ask, 4)} }
 
-// Ask puts question on screen and waits for the answer or ctx.
+// Ask puts question on screen and waits for Y or N, or ctx.
 func (p *Prompts) Ask(ctx context.Context, question string) (bool, error) {
-	a := &ask{question: question, answer: make(chan bool, 1)}
+	c, err := p.Choose(ctx, question, "")
+	return c == Yes, err
+}
+
+// Choose is [Prompts.Ask] with a third answer, A for always, labelled
+// always (e.g. "always for ~/tmp"); "" offers only Y and N.
+func (p *Prompts) Choose(ctx context.Context, question, always string) (Choice, error) {
+	a := &ask{question: question, always: always, answer: make(chan Choice, 1)}
 	select {
 	case p.ch <- a:
 	case <-ctx.Done():
-		return false, ctx.Err()
+		return No, ctx.Err()
 	}
 	select {
-	case ok := <-a.answer:
-		return ok, nil
+	case c := <-a.answer:
+		return c, nil
 	case <-ctx.Done():
-		return false, ctx.Err()
+		return No, ctx.Err()
 	}
 }
 
@@ -138,9 +156,11 @@ func (c *chat) update(now float64) bool {
 	if c.pending != nil {
 		switch {
 		case inpututil.IsKeyJustPressed(ebiten.KeyY):
-			c.answer(true)
+			c.answer(Yes)
+		case inpututil.IsKeyJustPressed(ebiten.KeyA) && c.pending.always != "":
+			c.answer(Always)
 		case inpututil.IsKeyJustPressed(ebiten.KeyN), inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-			c.answer(false)
+			c.answer(No)
 		}
 		return true
 	}
@@ -158,12 +178,9 @@ func (c *chat) update(now float64) bool {
 	return true
 }
 
-func (c *chat) answer(ok bool) {
-	c.pending.answer <- ok
-	verdict := " — denied"
-	if ok {
-		verdict = " — allowed"
-	}
+func (c *chat) answer(choice Choice) {
+	c.pending.answer <- choice
+	verdict := [...]string{" — denied", " — allowed", " — allowed, " + c.pending.always}[choice]
 	c.history = append(c.history, chatLine{text: c.pending.question + verdict})
 	c.pending = nil
 }
@@ -256,4 +273,12 @@ func (c *chat) trim() {
 	if n := len(c.history); n > historyKeep {
 		c.history = append(c.history[:0], c.history[n-historyKeep:]...)
 	}
+}
+
+// keys is the question with the keys that answer it.
+func (a *ask) keys() string {
+	if a.always == "" {
+		return a.question + "   [y / n]"
+	}
+	return a.question + "   [y / n / a: " + a.always + "]"
 }

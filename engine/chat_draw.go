@@ -28,7 +28,7 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 	}
 	switch {
 	case c.pending != nil:
-		g.drawPanel(dst, nil, c.pending.question+"   [y / n]", userInk)
+		g.drawPanel(dst, nil, c.pending.keys(), userInk)
 	case c.focused:
 		g.drawPanel(dst, c.history, "› "+string(c.input)+"_", kinInk)
 	}

@@ -81,9 +81,25 @@ func TestChatPrompt(t *testing.T) {
 	}
 	g.dirty = true
 	g.Draw(newTestScreen(t, 300, 300))
-	g.chat.answer(false)
+	g.chat.answer(No)
 	if <-got {
 		t.Error("answered no, got yes")
+	}
+	chose := make(chan Choice, 1)
+	go func() {
+		c, _ := p.Choose(context.Background(), "Allow kin to delete ~/tmp/a?", "always fs_delete for ~/tmp")
+		chose <- c
+	}()
+	for g.chat.pending == nil && time.Now().Before(deadline) {
+		g.chat.update(g.now())
+		time.Sleep(time.Millisecond)
+	}
+	if g.chat.pending == nil || !strings.Contains(g.chat.pending.keys(), "[y / n / a: always fs_delete for ~/tmp]") {
+		t.Fatal("choice never reached the window, or without its keys")
+	}
+	g.chat.answer(Always)
+	if c := <-chose; c != Always {
+		t.Errorf("answered always, got %v", c)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

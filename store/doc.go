@@ -23,6 +23,7 @@
 //	tx/m/SEQ             a transcript Message as JSON
 //	tx/c/CONV/SEQ        index of a conversation's messages (empty value)
 //	tx/v/CONV            the Conversation summary as JSON
+//	perm/TOOL\x00SCOPE    a remembered "always allow" Grant as JSON
 //
 // # Durability
 //

@@ -27,12 +27,21 @@ type ToolCall struct {
 	Signature []byte
 }
 
-// ToolResult answers the call with the same CallID.
+// ToolResult answers the call with the same CallID. Images (a screenshot,
+// a picture file) go to models that can see; providers that cannot carry
+// them in a tool result send them in a user message right after it.
 type ToolResult struct {
 	CallID  string
 	Name    string
 	Content string
 	IsError bool
+	Images  []Image
+}
+
+// Image is an encoded picture for a vision-capable model.
+type Image struct {
+	MediaType string // "image/png", "image/jpeg", "image/webp" or "image/gif"
+	Data      []byte
 }
 
 // Message is one turn of the conversation. A user message has Text; an

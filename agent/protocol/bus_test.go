@@ -39,6 +39,7 @@ func TestDecodeEveryType(t *testing.T) {
 		SkillError:   `{"skill":"wave","error":"boom"}`, Remember: `{"type":"user","content":"likes tea"}`,
 		Sign: `{"message":"m","address":"0x0"}`, LoadStart: `{"uri":"a.glb"}`, LoadEnd: `{"uri":"a.glb","error":"bad"}`,
 		Validate: `{"errors":["a","b"],"warnings":1}`, Presence: `{"state":"thinking"}`,
+		ToolCall:   `{"tool":"fs_delete","caller":"model","risk":"high","allowed":false,"reason":"no one to ask","args":{"path":"/tmp/a"}}`,
 		AudioLevel: `{"rms":0.3}`, Viseme: `{"name":"aa","weight":1}`,
 	}
 	if len(samples) != len(Types()) {

@@ -35,6 +35,7 @@ var decoders = map[Type]func([]byte) (Payload, error){
 	LoadEnd:      decode[LoadEndPayload],
 	Validate:     decode[ValidatePayload],
 	Presence:     decode[PresencePayload],
+	ToolCall:     decode[ToolCallPayload],
 	AudioLevel:   decode[AudioLevelPayload],
 	Viseme:       decode[VisemePayload],
 }
@@ -52,7 +53,7 @@ func decode[T Payload](data []byte) (Payload, error) {
 // Types lists every event type the protocol defines.
 func Types() []Type {
 	return []Type{Speak, Think, Gesture, Emote, LookAt, PerformSkill, SkillDone, SkillError,
-		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, AudioLevel, Viseme}
+		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, AudioLevel, Viseme}
 }
 
 // DecodePayload parses the JSON payload of an event of type t.

@@ -21,6 +21,7 @@ const (
 	LoadEnd      Type = "load-end"
 	Validate     Type = "validate"
 	Presence     Type = "presence"
+	ToolCall     Type = "tool-call"
 	AudioLevel   Type = "audio-level" // lossy
 	Viseme       Type = "viseme"      // lossy
 )
@@ -124,6 +125,19 @@ type ValidatePayload struct {
 	Warnings Count `json:"warnings"`
 }
 
+// ToolCallPayload records the permission gate's decision on one tool call,
+// before it runs: who asked, how risky it is, whether it may run and why.
+// Args are already redacted (no keys, tokens or passwords).
+type ToolCallPayload struct {
+	Tool    string          `json:"tool"`
+	Caller  string          `json:"caller"` // "model", "voice", "mcp", "schedule", …
+	Risk    string          `json:"risk"`   // "low", "medium" or "high"
+	Allowed bool            `json:"allowed"`
+	Reason  string          `json:"reason"` // e.g. "asked the user", "always allowed", "--yes", "no one to ask"
+	Summary string          `json:"summary,omitempty"`
+	Args    json.RawMessage `json:"args,omitempty"`
+}
+
 // PresencePayload says what the agent is doing: e.g. "idle", "listening",
 // "thinking", "speaking", "offline".
 type PresencePayload struct {
@@ -184,6 +198,9 @@ func (ValidatePayload) EventType() Type { return Validate }
 
 // EventType implements Payload.
 func (PresencePayload) EventType() Type { return Presence }
+
+// EventType implements Payload.
+func (ToolCallPayload) EventType() Type { return ToolCall }
 
 // EventType implements Payload.
 func (AudioLevelPayload) EventType() Type { return AudioLevel }

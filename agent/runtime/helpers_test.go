@@ -142,11 +142,14 @@ type confirmer struct {
 	allow bool
 }
 
-func (c *confirmer) Confirm(_ context.Context, call llm.ToolCall) (bool, error) {
+func (c *confirmer) Confirm(_ context.Context, r tools.Request) (tools.Answer, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.asked = append(c.asked, call.Name)
-	return c.allow, nil
+	c.asked = append(c.asked, r.Call.Name)
+	if c.allow {
+		return tools.Once, nil
+	}
+	return tools.Deny, nil
 }
 
 func lastResults(t *testing.T, s pt.Seen) []llm.ToolResult {

@@ -31,7 +31,8 @@ type Config struct {
 	Scene     scene.Scene        // default a silent scene.Fake
 	Memory    memory.Store       // optional; enables remember and the <memory> block
 	Tools     []*tools.Tool      // extra tools (skills); they override built-ins of the same name
-	Confirm   tools.Confirmer    // asks before high-risk calls; nil denies them
+	Confirm   tools.Confirmer    // asks before high-risk calls; nil denies them (unless Gate is set)
+	Gate      *tools.Gate        // the permission gate; default one asking Confirm
 	Bus       *protocol.Bus      // default protocol.New(manifest name)
 	Sentiment Sentiment
 	MaxRounds int  // default brain.maxRounds, else 8
@@ -114,7 +115,10 @@ func New(cfg Config) *Runtime {
 	builtins := tools.Builtins(tools.Deps{Scene: cfg.Scene, Memory: cfg.Memory, Bus: cfg.Bus,
 		Slots: cfg.Manifest.Meta.Edits.Animations, Now: cfg.Now, Sentiment: cfg.Sentiment}, cfg.Manifest.Tools)
 	r.registry = tools.NewRegistry(append(builtins, cfg.Tools...)...)
-	r.exec = &tools.Executor{Tools: r.registry, Confirm: cfg.Confirm, Bus: cfg.Bus, Cache: &tools.Cache{Now: cfg.Now}}
+	if cfg.Gate == nil {
+		cfg.Gate = &tools.Gate{Confirm: cfg.Confirm, Bus: cfg.Bus}
+	}
+	r.exec = &tools.Executor{Tools: r.registry, Gate: cfg.Gate, Bus: cfg.Bus, Cache: &tools.Cache{Now: cfg.Now}}
 	cc := cfg.Context
 	if cc.Summarize == nil {
 		cc.Summarize = r.summarize

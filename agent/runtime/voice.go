@@ -6,6 +6,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/guard"
 	"github.com/kin-companion/kin/agent/llm"
+	"github.com/kin-companion/kin/agent/tools"
 )
 
 // A realtime voice session runs its own model; these let it use the same
@@ -24,7 +25,7 @@ func (r *Runtime) ToolSpecs() []llm.ToolSpec { return r.registry.Specs() }
 // should see comes back as its result text ("Error: …"); tool output is
 // screened for injected instructions like any other.
 func (r *Runtime) RunTool(ctx context.Context, name string, args json.RawMessage) string {
-	out := r.exec.Run(ctx, []llm.ToolCall{{ID: "voice", Name: name, Args: args}})
+	out := r.exec.RunAs(ctx, tools.CallerVoice, []llm.ToolCall{{ID: "voice", Name: name, Args: args}})
 	res := out[0].Result
 	text := res.Content
 	if res.IsError {

@@ -49,6 +49,12 @@ func Builtins(d Deps, allow []string) []*Tool {
 	return out
 }
 
+// Decode parses a call's arguments into T; a JSON error names the tool and
+// shows its schema, so the model can correct the call.
+func Decode[T any](tool string, args json.RawMessage, schema json.RawMessage) (T, error) {
+	return decode[T](tool, args, schema)
+}
+
 // decode parses args into T; a JSON error names the tool and its schema.
 func decode[T any](tool string, args json.RawMessage, schema json.RawMessage) (T, error) {
 	var v T

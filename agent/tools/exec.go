@@ -10,18 +10,13 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/redact"
 )
-
-// Confirmer asks the user whether a high-risk call may run. The window
-// shows a prompt; `kin chat` reads y/n.
-type Confirmer interface {
-	Confirm(ctx context.Context, call llm.ToolCall) (bool, error)
-}
 
 // Outcome is what became of one call.
 type Outcome struct {
 	Result llm.ToolResult
-	Denied bool // the user (or the absence of a Confirmer) refused it
+	Denied bool // the gate refused it: the user said no, or no one could be asked
 	Cached bool
 	Failed bool // an error result: unknown tool, bad arguments, a failing Run
 }
@@ -29,7 +24,7 @@ type Outcome struct {
 // Executor runs a round's calls.
 type Executor struct {
 	Tools   *Registry
-	Confirm Confirmer     // nil: high-risk calls are denied
+	Gate    *Gate         // nil: a gate with no one to ask (high-risk calls are denied)
 	Bus     *protocol.Bus // optional: perform-skill, skill-done, skill-error
 	Cache   *Cache        // optional
 	Timeout time.Duration // per call, default 30s, raised to a tool's TimeoutFloor
@@ -39,6 +34,11 @@ type Executor struct {
 // Concurrency-safe calls run in parallel first, then the rest one by one in
 // the order the model gave them.
 func (e *Executor) Run(ctx context.Context, calls []llm.ToolCall) []Outcome {
+	return e.RunAs(ctx, CallerModel, calls)
+}
+
+// RunAs is [Executor.Run] for calls made by caller (voice, mcp, …).
+func (e *Executor) RunAs(ctx context.Context, caller string, calls []llm.ToolCall) []Outcome {
 	out := make([]Outcome, len(calls))
 	var wg sync.WaitGroup
 	var serial []int
@@ -47,7 +47,7 @@ func (e *Executor) Run(ctx context.Context, calls []llm.ToolCall) []Outcome {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				out[i] = e.one(ctx, c)
+				out[i] = e.one(ctx, caller, c)
 			}()
 			continue
 		}
@@ -55,28 +55,25 @@ func (e *Executor) Run(ctx context.Context, calls []llm.ToolCall) []Outcome {
 	}
 	wg.Wait()
 	for _, i := range serial {
-		out[i] = e.one(ctx, calls[i])
+		out[i] = e.one(ctx, caller, calls[i])
 	}
 	return out
 }
 
-func (e *Executor) one(ctx context.Context, c llm.ToolCall) Outcome {
+func (e *Executor) one(ctx context.Context, caller string, c llm.ToolCall) Outcome {
 	res := llm.ToolResult{CallID: c.ID, Name: c.Name}
 	t, ok := e.Tools.Get(c.Name)
 	if !ok {
 		res.Content, res.IsError = fmt.Sprintf("unknown tool %q; available: %v", c.Name, e.Tools.Names()), true
 		return Outcome{Result: res, Failed: true}
 	}
-	if t.Meta.Risk == High {
-		allowed := false
-		var err error
-		if e.Confirm != nil {
-			allowed, err = e.Confirm.Confirm(ctx, c)
-		}
-		if !allowed || err != nil {
-			res.Content, res.IsError = "the user did not allow "+c.Name+"; do not try it again this turn", true
-			return Outcome{Result: res, Denied: true}
-		}
+	gate := e.Gate
+	if gate == nil {
+		gate = &Gate{Bus: e.Bus}
+	}
+	if v := gate.Check(ctx, t, c, caller); !v.Allowed {
+		res.Content, res.IsError = v.Message, true
+		return Outcome{Result: res, Denied: true}
 	}
 	key := Key(c.Name, c.Args)
 	if t.Meta.Cacheable && e.Cache != nil {
@@ -85,27 +82,27 @@ func (e *Executor) one(ctx context.Context, c llm.ToolCall) Outcome {
 			return Outcome{Result: res, Cached: true}
 		}
 	}
-	e.emit(protocol.PerformSkillPayload{Skill: c.Name, Args: c.Args, AnimationHint: t.Meta.AnimationHint})
-	s, err := e.run(ctx, t, c.Args)
+	e.emit(protocol.PerformSkillPayload{Skill: c.Name, Args: redact.JSON(c.Args), AnimationHint: t.Meta.AnimationHint})
+	r, err := e.run(ctx, t, c.Args)
 	if err != nil {
-		e.emit(protocol.SkillErrorPayload{Skill: c.Name, Error: err.Error()})
+		e.emit(protocol.SkillErrorPayload{Skill: c.Name, Error: redact.Text(err.Error())})
 		res.Content, res.IsError = err.Error(), true
 		return Outcome{Result: res, Failed: true}
 	}
-	e.emit(protocol.SkillDonePayload{Skill: c.Name, Result: protocol.SkillResult{Success: true, Output: short(s)}})
-	if t.Meta.Cacheable && e.Cache != nil {
+	e.emit(protocol.SkillDonePayload{Skill: c.Name, Result: protocol.SkillResult{Success: true, Output: redact.Text(short(r.Text))}})
+	if t.Meta.Cacheable && e.Cache != nil && len(r.Images) == 0 {
 		ttl := t.Meta.CacheTTL
 		if ttl <= 0 {
 			ttl = 5 * time.Minute
 		}
-		e.Cache.Put(key, s, ttl)
+		e.Cache.Put(key, r.Text, ttl)
 	}
-	res.Content = s
+	res.Content, res.Images = r.Text, r.Images
 	return Outcome{Result: res}
 }
 
-// run calls t.Run under the call timeout, turning a panic into an error.
-func (e *Executor) run(ctx context.Context, t *Tool, args json.RawMessage) (s string, err error) {
+// run calls the tool under the call timeout, turning a panic into an error.
+func (e *Executor) run(ctx context.Context, t *Tool, args json.RawMessage) (r Result, err error) {
 	timeout := e.Timeout
 	if timeout <= 0 {
 		timeout = 30 * time.Second
@@ -118,11 +115,11 @@ func (e *Executor) run(ctx context.Context, t *Tool, args json.RawMessage) (s st
 			err = fmt.Errorf("%s crashed: %v", t.Name, r)
 		}
 	}()
-	s, err = t.Run(ctx, args)
-	if errors.Is(err, context.DeadlineExceeded) {
+	r, err = t.Call(ctx, args)
+	if errors.Is(err, context.DeadlineExceeded) || (err != nil && ctx.Err() == context.DeadlineExceeded) {
 		err = fmt.Errorf("%s timed out after %v", t.Name, timeout)
 	}
-	return s, err
+	return r, err
 }
 
 func (e *Executor) emit(p protocol.Payload) {

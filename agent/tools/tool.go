@@ -41,6 +41,52 @@ type Tool struct {
 	Schema      json.RawMessage
 	Meta        Meta
 	Run         func(ctx context.Context, args json.RawMessage) (string, error)
+	// RunResult, when set, is called instead of Run: for tools that hand
+	// the model pictures as well as text.
+	RunResult func(ctx context.Context, args json.RawMessage) (Result, error)
+	// Assess grades one call before it runs (nil: Meta.Risk, no scope).
+	// It must be cheap and must not act: the gate calls it to decide
+	// whether to ask the user.
+	Assess func(args json.RawMessage) Assessment
+}
+
+// Result is what a tool hands back: text, and pictures for models that see.
+type Result struct {
+	Text   string
+	Images []llm.Image
+}
+
+// Assessment is what one call would do, judged from its arguments.
+type Assessment struct {
+	// Risk of this call; the gate uses the higher of it and Meta.Risk (so
+	// fs_write of a new file stays medium, overwriting one is high).
+	Risk Risk
+	// Scope narrows an "always allow": the path (under a root) or the
+	// command a call acts on. A grant for scope S covers calls whose scope
+	// is S or lies under it (a path below, a command with S as prefix).
+	Scope string
+	// Summary says the call in plain words for the prompt and the log,
+	// e.g. "delete ~/notes/todo.txt (moved to the trash)".
+	Summary string
+}
+
+// Call runs t with args, through RunResult when the tool has it.
+func (t *Tool) Call(ctx context.Context, args json.RawMessage) (Result, error) {
+	if t.RunResult != nil {
+		return t.RunResult(ctx, args)
+	}
+	s, err := t.Run(ctx, args)
+	return Result{Text: s}, err
+}
+
+// Grade returns the call's assessment with the risk at least Meta.Risk.
+func (t *Tool) Grade(args json.RawMessage) Assessment {
+	var a Assessment
+	if t.Assess != nil {
+		a = t.Assess(args)
+	}
+	a.Risk = max(a.Risk, t.Meta.Risk)
+	return a
 }
 
 // Spec is the tool as the model sees it.

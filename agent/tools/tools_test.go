@@ -14,7 +14,7 @@ import (
 
 type deny struct{ asked int }
 
-func (d *deny) Confirm(context.Context, llm.ToolCall) (bool, error) { d.asked++; return false, nil }
+func (d *deny) Confirm(context.Context, Request) (Answer, error) { d.asked++; return Deny, nil }
 
 func TestExecutor(t *testing.T) {
 	runs := 0
@@ -23,7 +23,7 @@ func TestExecutor(t *testing.T) {
 		Run: func(context.Context, json.RawMessage) (string, error) { runs++; return "v", nil }}
 	risky := &Tool{Name: "fs_delete", Meta: Meta{Risk: High}, Run: func(context.Context, json.RawMessage) (string, error) { return "deleted", nil }}
 	d := &deny{}
-	e := &Executor{Tools: NewRegistry(cached, risky), Confirm: d, Cache: &Cache{Now: func() time.Time { return now }}}
+	e := &Executor{Tools: NewRegistry(cached, risky), Gate: &Gate{Confirm: d}, Cache: &Cache{Now: func() time.Time { return now }}}
 	out := e.Run(context.Background(), []llm.ToolCall{{Name: "lookup", Args: []byte(`{"a":1,"b":2}`)}, {Name: "fs_delete"}, {Name: "nope"}})
 	if out[0].Result.Content != "v" || !out[1].Denied || d.asked != 1 || !out[2].Failed {
 		t.Fatalf("%+v", out)

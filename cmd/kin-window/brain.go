@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/runtime"
+	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/engine"
 	"github.com/kin-companion/kin/internal/companion"
 )
@@ -45,10 +44,11 @@ func (b brain) Cancel() { b.c.Runtime.Cancel() }
 type confirm struct{ p *engine.Prompts }
 
 // Confirm implements tools.Confirmer.
-func (c confirm) Confirm(ctx context.Context, call llm.ToolCall) (bool, error) {
-	args := string(call.Args)
-	if len(args) > 120 {
-		args = args[:117] + "…"
+func (c confirm) Confirm(ctx context.Context, r tools.Request) (tools.Answer, error) {
+	always := "always " + r.Call.Name
+	if r.AlwaysScope != "" {
+		always += " for " + r.AlwaysScope
 	}
-	return c.p.Ask(ctx, fmt.Sprintf("Allow kin to run %s %s?", call.Name, args))
+	choice, err := c.p.Choose(ctx, r.Question(), always)
+	return [...]tools.Answer{engine.No: tools.Deny, engine.Yes: tools.Once, engine.Always: tools.Always}[choice], err
 }

@@ -31,10 +31,14 @@ type Options struct {
 	Manifest *manifest.Manifest // nil means the built-in agent
 	Provider provider.Options   // flags; the environment decides the rest
 	Scene    scene.Scene        // nil means a silent headless scene
-	Confirm  tools.Confirmer    // nil denies high-risk tools
-	Bus      *protocol.Bus      // nil means a new bus
-	Logger   *slog.Logger       // nil discards
-	IdleEnd  time.Duration      // 0 means DefaultIdleEnd
+	Confirm  tools.Confirmer    // nil: no one to ask, high-risk tools are denied (unless Yes)
+	// NoOne says why no one can confirm when Confirm is nil, for the model.
+	NoOne   string
+	Yes     bool          // --yes: high-risk tools run without asking
+	Roots   []string      // --root: the file tools' folders for this run
+	Bus     *protocol.Bus // nil means a new bus
+	Logger  *slog.Logger  // nil discards
+	IdleEnd time.Duration // 0 means DefaultIdleEnd
 	// Hinted: the caller tells the user how to connect a model itself.
 	Hinted bool
 }
@@ -45,6 +49,8 @@ type Companion struct {
 	Runtime  *runtime.Runtime
 	Manifest *manifest.Manifest
 	Choice   provider.Choice
+	// Gate is the permission gate every tool call passes.
+	Gate *tools.Gate
 	// DB is the store, nil when it could not open (see Warnings).
 	DB *store.DB
 	// Warnings are things the user should be told once, e.g. that memory
@@ -97,8 +103,9 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 		c.cons = store.NewConsolidator(db, x)
 		go c.cons.Run(ctx)
 	}
+	c.Gate = newGate(o, c.DB, o.Bus)
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
-		Memory: mem, Confirm: o.Confirm, Bus: o.Bus, Hinted: o.Hinted,
+		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted,
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
 	return c, nil
 }

@@ -2,6 +2,7 @@ package companion
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/kin-companion/kin/agent/manifest"
 	"github.com/kin-companion/kin/agent/provider"
@@ -12,14 +13,27 @@ import (
 // --agent-id.
 type Flags struct {
 	agent, provider, model, baseURL, data, agentID *string
-	localFirst                                     *bool
+	localFirst, yes                                *bool
+	roots                                          *multi
 }
+
+// multi is a repeatable string flag.
+type multi []string
+
+func (m *multi) String() string { return strings.Join(*m, ",") }
+
+// Set implements flag.Value.
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 // AddFlags registers the flags on fs; modelFlag names the language model's
 // flag ("model" in kin chat, "llm" in the window, where --model is the
 // character's file).
 func AddFlags(fs *flag.FlagSet, modelFlag string) *Flags {
+	roots := &multi{}
+	fs.Var(roots, "root", "a folder kin's file tools may use, for this run (repeatable; default: the config file's roots, else your home without its secrets)")
 	return &Flags{
+		roots:    roots,
+		yes:      fs.Bool("yes", false, "run high-risk tools (shell, deleting, typing, clicking) without asking; for scripts"),
 		agent:    fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json"),
 		provider: fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: from the environment)"),
 		model:    fs.String(modelFlag, "", "language model name (default: the manifest's, else the provider's)"),
@@ -43,7 +57,7 @@ func (f *Flags) Manifest() (*manifest.Manifest, error) {
 // flags win over the manifest's brain fields, which win over the
 // environment.
 func (f *Flags) Options(man *manifest.Manifest) Options {
-	return Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Provider: provider.Options{
+	return Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Roots: *f.roots, Yes: *f.yes, Provider: provider.Options{
 		Provider:   first(*f.provider, man.Brain.Provider),
 		Model:      first(*f.model, man.Brain.Model),
 		BaseURL:    first(*f.baseURL, man.Brain.BaseURL),

@@ -33,7 +33,7 @@ type Head struct {
 func Empty() Head { return Head{Hash: Genesis} }
 
 // AutoTypes are the bus event types the diary records automatically.
-var AutoTypes = []string{"speak", "remember", "sign", "skill-done", "validate", "load-end"}
+var AutoTypes = []string{"speak", "remember", "sign", "tool-call", "skill-done", "validate", "load-end"}
 
 // HashOf returns the hex SHA-256 of the canonical JSON of an entry's hashed fields.
 func HashOf(prev string, seq uint64, typ string, payload json.RawMessage, t time.Time) (string, error) {
