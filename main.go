@@ -32,6 +32,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdMemory(args[1:], stdout, stderr)
 		case "diary":
 			return cmdDiary(args[1:], stdout, stderr)
+		case "permissions":
+			return cmdPermissions(args[1:], stdout, stderr)
 		case "chat":
 			return cmdChat(args[1:], stdout, stderr)
 		case "talk":
@@ -57,11 +59,13 @@ const usage = `kin — a desktop companion with a 3D character
                                 what kin remembers, as text, JSON or Markdown files
   kin diary show [--json]|verify [--data DIR] [--agent-id ID]
                                 the hash-chained action diary; verify exits 0 only if intact
+  kin permissions list|allow|revoke [TOOL [SCOPE]] [--json]
+                                what kin may do without asking; revoke asks again
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
   kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]
                                 render a picture offscreen and exit
-  kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL]
+  kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL] [--root DIR]... [--yes]
                                 talk with the character in the terminal (stdin may be a pipe)
   kin talk --input IN.wav --output OUT.wav [--voice openai-realtime|gemini-live|cascade]
                                 one voice conversation with IN.wav as the microphone

@@ -123,6 +123,10 @@ func Microcompact(msgs []llm.Message, keep int) ([]llm.Message, int) {
 		}
 		results := append([]llm.ToolResult(nil), out[i].Results...)
 		for j, r := range results {
+			if r.Images != nil { // old pictures are the heaviest part of a history
+				results[j].Images = nil
+				n++
+			}
 			if strings.HasPrefix(r.Content, "[") && strings.HasSuffix(r.Content, "]") && len(r.Content) <= digestLen+len(r.Name)+16 {
 				continue // already a digest
 			}

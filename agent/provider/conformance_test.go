@@ -202,3 +202,32 @@ func TestCancelMidStream(t *testing.T) {
 		}
 	})
 }
+
+// TestToolResultImages: a tool's picture reaches every provider's server
+// in that protocol's own form (Anthropic: an image block inside the
+// tool_result; OpenAI: a user message of image_url parts after the tool
+// messages; Gemini: inlineData beside the functionResponse).
+func TestToolResultImages(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\nfake-but-well-formed-enough")
+	each(t, func(t *testing.T, b backend, stream bool) {
+		srv := b.serve(t, pt.Script(
+			pt.Reply{Calls: []pt.Call{{Name: "get_time", Args: `{}`}}},
+			pt.Reply{Text: "I see a clock."}))
+		p := b.dial(t, srv)
+		req := &llm.Request{Tools: tools, Stream: stream, Messages: []llm.Message{{Role: llm.User, Text: "look"}}}
+		resp, err := p.Complete(context.Background(), req)
+		if err != nil || len(resp.Calls) != 1 {
+			t.Fatalf("%+v %v", resp, err)
+		}
+		req.Messages = append(req.Messages, llm.Message{Role: llm.Assistant, Calls: resp.Calls},
+			llm.Message{Role: llm.Tool, Results: []llm.ToolResult{{CallID: resp.Calls[0].ID, Name: "get_time", Content: "a screenshot",
+				Images: []llm.Image{{MediaType: "image/png", Data: png}}}}})
+		if resp, err = p.Complete(context.Background(), req); err != nil || resp.Text != "I see a clock." {
+			t.Fatalf("%+v %v", resp, err)
+		}
+		seen := srv.Seen()[1]
+		if len(seen.Images) != 1 || string(seen.Images[0].Data) != string(png) || seen.Images[0].MediaType != "image/png" {
+			t.Errorf("images seen %+v", seen.Images)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/kin-companion/kin/agent/manifest"
 	agentmem "github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/provider/null"
 	"github.com/kin-companion/kin/agent/runtime"
@@ -152,7 +153,7 @@ func (c *Companion) record(conv string, role store.Role, text string) {
 	if c.DB == nil || text == "" {
 		return
 	}
-	if _, err := c.DB.Transcripts().Append(conv, role, text); err != nil {
+	if _, err := c.DB.Transcripts().Append(conv, role, redact.Text(text)); err != nil {
 		c.Bus.Emit(protocol.SkillErrorPayload{Skill: "transcript", Error: err.Error()})
 	}
 }

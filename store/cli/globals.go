@@ -122,6 +122,17 @@ var usage = map[string]string{
   Types: user, feedback, project, reference.
   Global flags: --data DIR (default $XDG_DATA_HOME/kin), --agent-id ID (default "default").
 `,
+	"permissions": `kin permissions — what kin may do without asking
+
+  kin permissions list [--json]            tools always allowed, with their folder or command
+  kin permissions allow TOOL [SCOPE]       let TOOL run without asking (for SCOPE: a folder and
+                                           what is in it, or a command and its longer forms)
+  kin permissions revoke TOOL [SCOPE]      ask again (every grant of TOOL without SCOPE)
+
+  High-risk tools (exec_shell, fs_delete, keyboard and mouse, process_kill, …) ask first;
+  answering "always" in the window or in kin chat adds a grant here.
+  Global flags: --data DIR (default $XDG_DATA_HOME/kin), --agent-id ID (default "default").
+`,
 	"diary": `kin diary — the tamper-evident action diary
 
   kin diary show [--json] [--last N]       the entries, oldest first

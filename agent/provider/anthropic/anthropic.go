@@ -6,6 +6,7 @@ package anthropic
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -138,7 +139,7 @@ func messages(in []llm.Message) []anthropic.MessageParam {
 			out = append(out, anthropic.NewAssistantMessage(blocks...))
 		case llm.Tool:
 			for _, r := range m.Results {
-				blocks = append(blocks, anthropic.NewToolResultBlock(r.CallID, r.Content, r.IsError))
+				blocks = append(blocks, toolResult(r))
 			}
 			out = append(out, anthropic.NewUserMessage(blocks...))
 		default:
@@ -146,6 +147,19 @@ func messages(in []llm.Message) []anthropic.MessageParam {
 		}
 	}
 	return out
+}
+
+// toolResult is a tool_result block: the text, then the tool's pictures as
+// base64 image blocks.
+func toolResult(r llm.ToolResult) anthropic.ContentBlockParamUnion {
+	b := anthropic.NewToolResultBlock(r.CallID, r.Content, r.IsError)
+	for _, img := range r.Images {
+		b.OfToolResult.Content = append(b.OfToolResult.Content, anthropic.ToolResultBlockParamContentUnion{
+			OfImage: &anthropic.ImageBlockParam{Source: anthropic.ImageBlockParamSourceUnion{
+				OfBase64: &anthropic.Base64ImageSourceParam{Data: base64.StdEncoding.EncodeToString(img.Data),
+					MediaType: anthropic.Base64ImageSourceMediaType(img.MediaType)}}}})
+	}
+	return b
 }
 
 // validJSON returns args, or {} when they are not a JSON object, so an

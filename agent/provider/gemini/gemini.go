@@ -172,6 +172,9 @@ func contents(in []llm.Message) []*genai.Content {
 				}
 				c.Parts = append(c.Parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{
 					ID: callID(r.CallID), Name: r.Name, Response: map[string]any{key: r.Content}}})
+				for _, img := range r.Images { // pictures go beside the response
+					c.Parts = append(c.Parts, &genai.Part{InlineData: &genai.Blob{MIMEType: img.MediaType, Data: img.Data}})
+				}
 			}
 			out = append(out, c)
 		default:

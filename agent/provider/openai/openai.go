@@ -5,8 +5,10 @@ package openai
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -135,12 +137,25 @@ func messages(req *llm.Request) []openai.ChatCompletionMessageParamUnion {
 			}
 			out = append(out, openai.ChatCompletionMessageParamUnion{OfAssistant: a})
 		case llm.Tool:
+			var pictures []openai.ChatCompletionContentPartUnionParam
 			for _, r := range m.Results {
 				content := r.Content
 				if r.IsError { // the protocol has no error flag
 					content = "Error: " + content
 				}
+				if len(r.Images) > 0 {
+					content += fmt.Sprintf("\n[%d picture(s) follow in the next message]", len(r.Images))
+				}
 				out = append(out, openai.ToolMessage(content, r.CallID))
+				for _, img := range r.Images {
+					pictures = append(pictures, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{
+						URL: "data:" + img.MediaType + ";base64," + base64.StdEncoding.EncodeToString(img.Data)}))
+				}
+			}
+			// Tool messages carry only text: pictures follow as a user message.
+			if len(pictures) > 0 {
+				parts := append([]openai.ChatCompletionContentPartUnionParam{openai.TextContentPart("(pictures returned by the tools above)")}, pictures...)
+				out = append(out, openai.UserMessage(parts))
 			}
 		default:
 			out = append(out, openai.UserMessage(m.Text))

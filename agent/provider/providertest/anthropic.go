@@ -29,6 +29,11 @@ type aBlock struct {
 	ToolUseID string          `json:"tool_use_id,omitempty"`
 	Content   json.RawMessage `json:"content,omitempty"`
 	IsError   bool            `json:"is_error,omitempty"`
+	Source    *struct {
+		Type      string `json:"type"`
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+	} `json:"source,omitempty"`
 }
 
 type aRequest struct {
@@ -164,7 +169,13 @@ func decodeAnthropic(req *aRequest) (Seen, error) {
 		if err != nil {
 			return seen, fmt.Errorf("messages.%d.content: %v", i, err)
 		}
-		msg, ids, answered := anthropicMessage(m.Role, blocks)
+		msg, ids, answered, err := anthropicMessage(m.Role, blocks)
+		if err != nil {
+			return seen, fmt.Errorf("messages.%d.content: %v", i, err)
+		}
+		for _, r := range msg.Results {
+			seen.Images = append(seen.Images, r.Images...)
+		}
 		if len(open) > 0 && !sameSet(open, answered) {
 			return seen, fmt.Errorf("messages.%d: `tool_use` ids were found without `tool_result` blocks immediately after: %s. Each `tool_use` block must have a corresponding `tool_result` block in the next message.", i-1, strings.Join(open, ", "))
 		}
@@ -193,7 +204,7 @@ func anthropicBlocks(raw json.RawMessage) ([]aBlock, error) {
 	return blocks, nil
 }
 
-func anthropicMessage(role string, blocks []aBlock) (m llm.Message, ids, answered []string) {
+func anthropicMessage(role string, blocks []aBlock) (m llm.Message, ids, answered []string, err error) {
 	m.Role = llm.Role(role)
 	for _, b := range blocks {
 		switch b.Type {
@@ -204,16 +215,26 @@ func anthropicMessage(role string, blocks []aBlock) (m llm.Message, ids, answere
 			ids = append(ids, b.ID)
 		case "tool_result":
 			content, _ := anthropicBlocks(b.Content)
-			var text string
+			res := llm.ToolResult{CallID: b.ToolUseID, IsError: b.IsError}
 			for _, c := range content {
-				text += c.Text
+				res.Content += c.Text
+				if c.Type == "image" {
+					if c.Source == nil || c.Source.Type != "base64" {
+						return m, nil, nil, fmt.Errorf("image.source: Field required (type base64)")
+					}
+					img, err := decodeImage(c.Source.MediaType, c.Source.Data)
+					if err != nil {
+						return m, nil, nil, err
+					}
+					res.Images = append(res.Images, img)
+				}
 			}
 			m.Role = llm.Tool
-			m.Results = append(m.Results, llm.ToolResult{CallID: b.ToolUseID, Content: text, IsError: b.IsError})
+			m.Results = append(m.Results, res)
 			answered = append(answered, b.ToolUseID)
 		}
 	}
-	return m, ids, answered
+	return m, ids, answered, nil
 }
 
 func sameSet(a, b []string) bool {

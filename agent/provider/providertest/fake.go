@@ -11,6 +11,8 @@
 package providertest
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -52,6 +54,26 @@ type Seen struct {
 	ToolChoice string // "auto", "none", … or "" when absent
 	Stream     bool
 	Header     http.Header
+	// Images are the pictures the request carried (tool results' or a
+	// user message's), in order, decoded and checked.
+	Images []llm.Image
+}
+
+// decodeImage checks a base64 picture as the APIs do: a supported media
+// type and data that decodes and starts like that format.
+func decodeImage(mediaType, data string) (llm.Image, error) {
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return llm.Image{}, fmt.Errorf("image data is not valid base64: %v", err)
+	}
+	magic := map[string]string{"image/png": "\x89PNG", "image/jpeg": "\xff\xd8", "image/gif": "GIF8", "image/webp": "RIFF"}[mediaType]
+	if magic == "" {
+		return llm.Image{}, fmt.Errorf("image media type %q is not supported; use image/jpeg, image/png, image/gif or image/webp", mediaType)
+	}
+	if !bytes.HasPrefix(b, []byte(magic)) {
+		return llm.Image{}, fmt.Errorf("image data does not match its media type %s", mediaType)
+	}
+	return llm.Image{MediaType: mediaType, Data: b}, nil
 }
 
 // Respond chooses the reply to the n-th request (0-based).

@@ -41,6 +41,10 @@ type gPart struct {
 		Response map[string]any `json:"response"`
 	} `json:"functionResponse,omitempty"`
 	ThoughtSignature string `json:"thoughtSignature,omitempty"`
+	InlineData       *struct {
+		MimeType string `json:"mimeType"`
+		Data     string `json:"data"`
+	} `json:"inlineData,omitempty"`
 }
 
 type gRequest struct {
@@ -226,6 +230,12 @@ func decodeGemini(req *gRequest, issued *sigs) (Seen, error) {
 				}
 				m.Results = append(m.Results, res)
 				responses++
+			case p.InlineData != nil:
+				img, err := decodeImage(p.InlineData.MimeType, p.InlineData.Data)
+				if err != nil {
+					return seen, fmt.Errorf("* GenerateContentRequest.contents[%d].parts: %v", i, err)
+				}
+				seen.Images = append(seen.Images, img)
 			default:
 				m.Text += p.Text
 			}

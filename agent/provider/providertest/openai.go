@@ -154,7 +154,7 @@ func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
 	}
 	var open []string
 	for i, m := range req.Messages {
-		text, err := openAIText(m.Content)
+		text, images, err := openAIContent(m.Content)
 		if err != nil {
 			return seen, fmt.Errorf("Invalid type for 'messages[%d].content': %v", i, err)
 		}
@@ -166,6 +166,7 @@ func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
 			seen.System += text
 		case "user":
 			seen.Messages = append(seen.Messages, llm.Message{Role: llm.User, Text: text})
+			seen.Images = append(seen.Images, images...)
 		case "assistant":
 			am := llm.Message{Role: llm.Assistant, Text: text}
 			for _, tc := range m.ToolCalls {
@@ -174,6 +175,9 @@ func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
 			}
 			seen.Messages = append(seen.Messages, am)
 		case "tool":
+			if len(images) > 0 {
+				return seen, fmt.Errorf("Invalid 'messages[%d]'. Image URLs are only allowed for messages with role 'user', but this message with role 'tool' contains an image URL.", i)
+			}
 			k := indexOf(open, m.ToolCallID)
 			if k < 0 {
 				return seen, fmt.Errorf("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.")
@@ -205,22 +209,45 @@ func indexOf(xs []string, x string) int {
 }
 
 // openAIText accepts a string, null, or an array of text parts.
-func openAIText(raw json.RawMessage) (string, error) {
+// openAIContent reads a message's content: a string, or text and
+// image_url parts (images as data: URLs).
+func openAIContent(raw json.RawMessage) (string, []llm.Image, error) {
 	if len(raw) == 0 || string(raw) == "null" {
-		return "", nil
+		return "", nil, nil
 	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return s, nil
+		return s, nil, nil
 	}
-	var parts []struct{ Type, Text string }
+	var parts []struct {
+		Type, Text string
+		ImageURL   *struct {
+			URL string `json:"url"`
+		} `json:"image_url"`
+	}
 	if err := json.Unmarshal(raw, &parts); err != nil {
-		return "", fmt.Errorf("expected a string or an array of content parts")
+		return "", nil, fmt.Errorf("expected a string or an array of content parts")
 	}
+	var images []llm.Image
 	for _, p := range parts {
 		s += p.Text
+		if p.Type != "image_url" {
+			continue
+		}
+		if p.ImageURL == nil {
+			return "", nil, fmt.Errorf("image_url part without image_url")
+		}
+		mediaType, data, ok := strings.Cut(strings.TrimPrefix(p.ImageURL.URL, "data:"), ";base64,")
+		if !ok {
+			return "", nil, fmt.Errorf("image_url must be a data: URL with base64 data here")
+		}
+		img, err := decodeImage(mediaType, data)
+		if err != nil {
+			return "", nil, err
+		}
+		images = append(images, img)
 	}
-	return s, nil
+	return s, images, nil
 }
 
 func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply, n int, flavor Flavor) {
