@@ -68,6 +68,8 @@ type ask struct {
 	question string
 	always   string // the "always" choice's label; "" when not offered
 	answer   chan Choice
+	free     bool        // a question answered in words (ask_user), not Y/N
+	reply    chan string // the words, "" when the user pressed Esc
 }
 
 // Choice is an answer to a question from [Prompts].
@@ -99,6 +101,23 @@ func NewPrompts() *Prompts { return &Prompts{ch: make(chan *ask, 4)} }
 func (p *Prompts) Ask(ctx context.Context, question string) (bool, error) {
 	c, err := p.Choose(ctx, question, "")
 	return c == Yes, err
+}
+
+// AskText puts question on screen above the input line and waits for the
+// words the user types (Enter) or ctx; Esc answers "".
+func (p *Prompts) AskText(ctx context.Context, question string) (string, error) {
+	a := &ask{question: question, free: true, reply: make(chan string, 1)}
+	select {
+	case p.ch <- a:
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	select {
+	case s := <-a.reply:
+		return s, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
 }
 
 // Choose is [Prompts.Ask] with a third answer, A for always, labelled
@@ -153,6 +172,10 @@ func (c *chat) update(now float64) bool {
 		}
 	}
 	c.drain(now)
+	if c.pending != nil && c.pending.free {
+		c.editReply()
+		return true
+	}
 	if c.pending != nil {
 		switch {
 		case inpututil.IsKeyJustPressed(ebiten.KeyY):
@@ -183,6 +206,26 @@ func (c *chat) answer(choice Choice) {
 	verdict := [...]string{" — denied", " — allowed", " — allowed, " + c.pending.always}[choice]
 	c.history = append(c.history, chatLine{text: c.pending.question + verdict})
 	c.pending = nil
+}
+
+// editReply takes the words that answer a free question.
+func (c *chat) editReply() {
+	c.input = ebiten.AppendInputChars(c.input)
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && len(c.input) > 0:
+		c.input = c.input[:len(c.input)-1]
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
+		c.answerText(strings.TrimSpace(string(c.input)))
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		c.answerText("")
+	}
+}
+
+// answerText answers the pending free question.
+func (c *chat) answerText(text string) {
+	c.pending.reply <- text
+	c.history = append(c.history, chatLine{text: c.pending.question}, chatLine{user: true, text: text})
+	c.input, c.pending = c.input[:0], nil
 }
 
 // edit changes the input line while it has focus.
@@ -277,6 +320,9 @@ func (c *chat) trim() {
 
 // keys is the question with the keys that answer it.
 func (a *ask) keys() string {
+	if a.free {
+		return a.question + "   (Enter answers, Esc declines)"
+	}
 	if a.always == "" {
 		return a.question + "   [y / n]"
 	}

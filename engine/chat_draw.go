@@ -27,6 +27,8 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 		g.drawBubble(dst, v)
 	}
 	switch {
+	case c.pending != nil && c.pending.free:
+		g.drawPanel(dst, []chatLine{{text: c.pending.keys()}}, "› "+string(c.input)+"_", userInk)
 	case c.pending != nil:
 		g.drawPanel(dst, nil, c.pending.keys(), userInk)
 	case c.focused:

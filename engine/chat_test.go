@@ -197,3 +197,36 @@ func TestVoiceReplyInBubble(t *testing.T) {
 		t.Error("a speak event took the bubble from a streaming typed reply")
 	}
 }
+
+// TestChatAskText: ask_user's question takes the input line and the typed
+// words go back to the asking goroutine.
+func TestChatAskText(t *testing.T) {
+	p := NewPrompts()
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Prompts: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		s, _ := p.AskText(context.Background(), "Which folder should I tidy?")
+		got <- s
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for g.chat.pending == nil && time.Now().Before(deadline) {
+		g.chat.update(g.now())
+		time.Sleep(time.Millisecond)
+	}
+	if g.chat.pending == nil || !g.chat.pending.free {
+		t.Fatal("question never reached the window")
+	}
+	g.chat.input = []rune("Downloads")
+	g.dirty = true
+	g.Draw(newTestScreen(t, 300, 300))
+	g.chat.answerText("Downloads")
+	if s := <-got; s != "Downloads" {
+		t.Errorf("answer %q", s)
+	}
+	if g.chat.pending != nil || len(g.chat.input) != 0 {
+		t.Error("the question stayed on screen")
+	}
+}
