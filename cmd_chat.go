@@ -56,7 +56,8 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	opts.Provider.Getenv = getenv
 	opts.Scene = &scene.Fake{W: stdout}
 	if isTerminal(stdin) {
-		opts.Confirm = &lineConfirm{in: in, out: stdout}
+		lc := &lineConfirm{in: in, out: stdout}
+		opts.Confirm, opts.Asker = lc, lc
 	} else {
 		opts.NoOne = "kin chat's input is not a terminal, so no one can confirm it"
 	}
@@ -141,6 +142,16 @@ func (c *lineConfirm) Confirm(_ context.Context, r tools.Request) (tools.Answer,
 		return tools.Always, nil
 	}
 	return tools.Deny, nil
+}
+
+// AskUser implements tools.Asker: the question, then the next line typed.
+func (c *lineConfirm) AskUser(_ context.Context, question string) (string, error) {
+	fmt.Fprintf(c.out, "\n%s\n> ", question)
+	line, err := c.in.ReadString('\n')
+	if err != nil && strings.TrimSpace(line) == "" {
+		return "", tools.ErrNoOneToAsk
+	}
+	return strings.TrimSpace(line), nil
 }
 
 // lockedWriter serialises writes from the chat loop and the turn.

@@ -2,7 +2,8 @@
 # Installs the system packages kin needs, on Debian/Ubuntu; checks for Go.
 #
 #   scripts/deps.sh run    build and run kin
-#   scripts/deps.sh test   the above, plus what the tests need (Xvfb, espeak-ng, sox)
+#   scripts/deps.sh test   the above, plus what the tests need (Xvfb, xdotool, xclip, D-Bus,
+#                          espeak-ng, sox, and Node.js for the reference MCP peers)
 #
 # Only missing packages are installed (apt-get update runs once, only then), with sudo
 # when not root. KIN_SKIP_DEPS=1 skips the package step (you installed them yourself).
@@ -13,16 +14,19 @@ GO_MIN_MINOR=26 # Go 1.26 or newer
 run_pkgs=(make gcc libc6-dev pkg-config ca-certificates
   libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libgl-dev libglx-dev libasound2-dev libgl1-mesa-dri)
-test_pkgs=(xvfb xauth x11-apps espeak-ng sox)
+test_pkgs=(xvfb xauth x11-apps espeak-ng sox xdotool xclip dbus)
+# Node.js runs the reference MCP peers in tests; a node that came with its own npm
+# (e.g. NodeSource's) conflicts with Debian's npm package, so only install when missing.
+command -v npm >/dev/null || test_pkgs+=(nodejs npm)
 
 # Equivalents on other distributions, printed as a hint only.
 fedora_run="make gcc glibc-devel pkgconf-pkg-config ca-certificates libX11-devel libXrandr-devel
   libXcursor-devel libXinerama-devel libXi-devel libXxf86vm-devel mesa-libGL-devel
   alsa-lib-devel mesa-dri-drivers"
-fedora_test="xorg-x11-server-Xvfb xorg-x11-xauth xorg-x11-apps espeak-ng sox"
+fedora_test="xorg-x11-server-Xvfb xorg-x11-xauth xorg-x11-apps espeak-ng sox xdotool xclip dbus-daemon nodejs npm"
 arch_run="make gcc glibc pkgconf ca-certificates libx11 libxrandr libxcursor libxinerama libxi
   libxxf86vm libglvnd alsa-lib mesa"
-arch_test="xorg-server-xvfb xorg-xauth xorg-xwd espeak-ng sox"
+arch_test="xorg-server-xvfb xorg-xauth xorg-xwd espeak-ng sox xdotool xclip dbus nodejs npm"
 
 die() {
   printf 'deps.sh: %s\n' "$*" >&2

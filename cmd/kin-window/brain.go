@@ -52,3 +52,8 @@ func (c confirm) Confirm(ctx context.Context, r tools.Request) (tools.Answer, er
 	choice, err := c.p.Choose(ctx, r.Question(), always)
 	return [...]tools.Answer{engine.No: tools.Deny, engine.Yes: tools.Once, engine.Always: tools.Always}[choice], err
 }
+
+// AskUser implements tools.Asker on the window's input line.
+func (c confirm) AskUser(ctx context.Context, question string) (string, error) {
+	return c.p.AskText(ctx, question)
+}

@@ -87,7 +87,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
 	opts := flags.Options(man)
-	opts.Scene, opts.Confirm, opts.Hinted = queue, confirm{prompts}, true
+	opts.Scene, opts.Confirm, opts.Asker, opts.Hinted = queue, confirm{prompts}, confirm{prompts}, true
 	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -11,13 +12,14 @@ import (
 	"github.com/kin-companion/kin/agent/manifest"
 	agentmem "github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/protocol"
-	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/provider/null"
+	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/internal/settings"
 	"github.com/kin-companion/kin/store"
 )
 
@@ -34,9 +36,18 @@ type Options struct {
 	Scene    scene.Scene        // nil means a silent headless scene
 	Confirm  tools.Confirmer    // nil: no one to ask, high-risk tools are denied (unless Yes)
 	// NoOne says why no one can confirm when Confirm is nil, for the model.
-	NoOne   string
-	Yes     bool          // --yes: high-risk tools run without asking
-	Roots   []string      // --root: the file tools' folders for this run
+	NoOne string
+	Yes   bool     // --yes: high-risk tools run without asking
+	Roots []string // --root: the file tools' folders for this run
+	// Asker answers ask_user (the window's input line, the terminal); nil:
+	// no one can answer.
+	Asker tools.Asker
+	// Settings are the user's settings; nil reads the settings file
+	// (a bad one is reported in Warnings and the defaults used).
+	Settings *settings.Settings
+	// Getenv reads the environment (API keys, KIN_SEARXNG_URL, …); nil
+	// means os.Getenv.
+	Getenv  func(string) string
 	Bus     *protocol.Bus // nil means a new bus
 	Logger  *slog.Logger  // nil discards
 	IdleEnd time.Duration // 0 means DefaultIdleEnd
@@ -59,6 +70,7 @@ type Companion struct {
 	// to connect one, once.)
 	Warnings []string
 
+	voice     *tools.VoiceSlot // the voice conversation running now, for change_voice
 	cons      *store.Consolidator
 	stopDiary func()
 	cancel    context.CancelFunc
@@ -86,7 +98,8 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &Companion{Bus: o.Bus, Manifest: o.Manifest, Choice: choice, cancel: cancel, idleEnd: o.IdleEnd}
+	c := &Companion{Bus: o.Bus, Manifest: o.Manifest, Choice: choice, cancel: cancel, idleEnd: o.IdleEnd,
+		voice: &tools.VoiceSlot{}}
 	if c.idleEnd <= 0 {
 		c.idleEnd = DefaultIdleEnd
 	}
@@ -106,9 +119,36 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	}
 	c.Gate = newGate(o, c.DB, o.Bus)
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
-		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted,
+		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted, Tools: c.hands(o, c.settings(o)),
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
 	return c, nil
+}
+
+// settings returns o.Settings, else the settings file's content; a file
+// that cannot be read becomes a warning.
+func (c *Companion) settings(o Options) settings.Settings {
+	if o.Settings != nil {
+		return *o.Settings
+	}
+	path, err := settings.DefaultPath()
+	if err != nil {
+		return settings.Settings{}
+	}
+	s, err := settings.Load(path)
+	if err != nil {
+		c.Warnings = append(c.Warnings, "settings ignored: "+err.Error())
+	}
+	return s
+}
+
+func (o Options) getenv() func(string) string {
+	if o.Getenv != nil {
+		return o.Getenv
+	}
+	if o.Provider.Getenv != nil {
+		return o.Provider.Getenv
+	}
+	return os.Getenv
 }
 
 // Send starts a turn like [runtime.Runtime.Send] and keeps the transcript:

@@ -74,6 +74,8 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 				c.RecordTranscript(t)
 				say(t.Role == realtime.User, t.Text)
 			}}
+		c.voice.Set(switcher{s, voicesOf(o.Path)})
+		defer c.voice.Set(nil)
 		return s.Run(ctx, mic)
 	case VoiceCascade:
 		p, err := c.pipeline(o, player)
