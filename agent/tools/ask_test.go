@@ -13,7 +13,10 @@ type asker struct {
 	asked  string
 }
 
-func (a *asker) AskUser(_ context.Context, q string) (string, error) { a.asked = q; return a.answer, a.err }
+func (a *asker) AskUser(_ context.Context, q string) (string, error) {
+	a.asked = q
+	return a.answer, a.err
+}
 
 func TestAskUser(t *testing.T) {
 	for _, c := range []struct {

@@ -85,6 +85,9 @@ type Gate struct {
 	// NoOne explains, when Confirm is nil, why no one can be asked; it is
 	// part of what the model is told.
 	NoOne string
+	// Voice, when set, confirms calls a voice conversation makes: aloud,
+	// by the user's spoken yes (see [VoiceConfirm]).
+	Voice *VoiceConfirm
 }
 
 // Check decides whether call of t may run, asking the user when it must.
@@ -112,6 +115,15 @@ func (g *Gate) decide(ctx context.Context, t *Tool, call llm.ToolCall, caller st
 		if ok, err := g.Grants.Granted(t.Name, a.Scope); err == nil && ok {
 			return Verdict{Allowed: true, Reason: "always allowed"}
 		}
+	}
+	if caller == CallerVoice && g.Voice != nil {
+		if g.Voice.check(Key(call.Name, call.Args)) {
+			return Verdict{Allowed: true, Reason: "allowed by the user aloud"}
+		}
+		q := Request{Call: call, Assessment: a}.Question()
+		return Verdict{Reason: "asked the user aloud", Message: fmt.Sprintf(
+			"%s needs the user's permission. Ask them aloud, in your own words: %q Then wait: kin hears their answer itself. If they say yes, call %s again with exactly the same arguments; if they say no, do not.",
+			t.Name, q, t.Name)}
 	}
 	if g.Confirm == nil {
 		why := g.NoOne

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/protocol"
@@ -164,5 +165,67 @@ func BenchmarkGateDispatch(b *testing.B) {
 	for b.Loop() {
 		e.Run(ctx, calls)
 		sub.Drain(100, func(protocol.Event) {})
+	}
+}
+
+func TestYesNo(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		yes, no bool
+	}{
+		{"Yes.", true, false}, {"yeah go ahead", true, false}, {"Sure, do it!", true, false}, {"okay", true, false},
+		{"No.", false, true}, {"don't", false, true}, {"wait, not yet", false, true}, {"Yes— no, stop!", false, true},
+		{"what's the weather", false, false}, {"", false, false}, {"I know", false, false}, {"nothing", false, false},
+	} {
+		if yes, no := YesNo(c.text); yes != c.yes || no != c.no {
+			t.Errorf("YesNo(%q) = %v %v", c.text, yes, no)
+		}
+	}
+}
+
+// TestVoiceConfirm: a voice call is refused with a request to ask aloud;
+// the user's spoken yes lets exactly that call through once.
+func TestVoiceConfirm(t *testing.T) {
+	now := time.Unix(0, 0)
+	vc := &VoiceConfirm{Now: func() time.Time { return now }}
+	g := &Gate{Voice: vc, Confirm: &answerer{ans: Deny}}
+	tool := pathTool("fs_delete", High)
+	call := llm.ToolCall{Name: "fs_delete", Args: json.RawMessage(`{"path":"/tmp/x/a.txt"}`)}
+	v := g.Check(context.Background(), tool, call, CallerVoice)
+	if v.Allowed || !strings.Contains(v.Message, "Ask them aloud") || !strings.Contains(v.Message, "touch /tmp/x/a.txt") {
+		t.Fatalf("first call: %+v", v)
+	}
+	if vc.Heard("what time is it") {
+		t.Error("an unrelated sentence answered the question")
+	}
+	if !vc.Heard("Yes, go ahead.") {
+		t.Fatal("a yes did not answer")
+	}
+	other := llm.ToolCall{Name: "fs_delete", Args: json.RawMessage(`{"path":"/etc/passwd"}`)}
+	if v := g.Check(context.Background(), tool, other, CallerVoice); v.Allowed {
+		t.Error("a yes for one call let another through")
+	}
+	_ = vc.Heard("yes") // the other call was pending; approve it and ask for the first again
+	if v := g.Check(context.Background(), tool, call, CallerVoice); v.Allowed {
+		t.Error("an approval for another call let this one through")
+	}
+	vc.Heard("yes")
+	if v := g.Check(context.Background(), tool, call, CallerVoice); !v.Allowed || v.Reason != "allowed by the user aloud" {
+		t.Fatalf("after yes: %+v", v)
+	}
+	if v := g.Check(context.Background(), tool, call, CallerVoice); v.Allowed {
+		t.Error("one yes allowed two calls")
+	}
+	vc.Heard("no")
+	if v := g.Check(context.Background(), tool, call, CallerVoice); v.Allowed {
+		t.Error("a no allowed the call")
+	}
+	vc.Heard("yes")
+	now = now.Add(2 * time.Minute)
+	if v := g.Check(context.Background(), tool, call, CallerVoice); v.Allowed {
+		t.Error("a stale yes allowed the call")
+	}
+	if v := g.Check(context.Background(), tool, call, CallerModel); v.Allowed || v.Reason != "denied by the user" {
+		t.Errorf("typed calls still ask the Confirmer: %+v", v)
 	}
 }

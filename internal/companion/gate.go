@@ -20,7 +20,7 @@ func (g grants) Grant(tool, scope string) error {
 // newGate builds the one permission gate of a companion: every call, the
 // model's, a voice session's or an MCP client's, passes it.
 func newGate(o Options, db *store.DB, bus *protocol.Bus) *tools.Gate {
-	g := &tools.Gate{Confirm: o.Confirm, Yes: o.Yes, Bus: bus, NoOne: o.NoOne}
+	g := &tools.Gate{Confirm: o.Confirm, Yes: o.Yes, Bus: bus, NoOne: o.NoOne, Voice: &tools.VoiceConfirm{}}
 	if db != nil {
 		g.Grants = grants{db.Permissions()}
 	}

@@ -72,6 +72,9 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 			LocalBargeIn: vad.Starts(vad.New(vad.Config{Rate: audio.CaptureRate})),
 			OnTranscript: func(t realtime.Transcript) {
 				c.RecordTranscript(t)
+				if t.Role == realtime.User {
+					c.Gate.Voice.Heard(t.Text) // a spoken yes or no to a high-risk call
+				}
 				say(t.Role == realtime.User, t.Text)
 			}}
 		c.voice.Set(switcher{s, voicesOf(o.Path)})
