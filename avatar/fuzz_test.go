@@ -12,7 +12,7 @@ import (
 func FuzzLoad(f *testing.F) {
 	dir := filepath.Dir(sharedAsset(f, "BoxTextured.glb"))
 	for _, name := range []string{"BoxTextured.glb", "SimpleSkin.glb", "SimpleSkin.gltf", "AnimatedMorphCube.glb",
-		"RiggedSimple.glb", "vrm0-blenderaddon-modifier_shapekey_vrm0.vrm", "vrm1-VRMC_vrm_expressions_isBinary_Overrides.vrm"} {
+		"RiggedSimple.glb", "BoxMeshopt.glb", "vrm0-blenderaddon-modifier_shapekey_vrm0.vrm", "vrm1-VRMC_vrm_expressions_isBinary_Overrides.vrm"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			f.Fatal(err)

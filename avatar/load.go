@@ -2,7 +2,6 @@ package avatar
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,14 +19,6 @@ import (
 // ErrUnsupportedExtension is wrapped by load errors for files that require a
 // glTF extension kin cannot decode.
 var ErrUnsupportedExtension = errors.New("unsupported required extension")
-
-// supportedRequired lists the extensions kin can honour when a file marks them
-// required.
-var supportedRequired = map[string]bool{
-	"KHR_texture_transform": true,
-	"KHR_materials_unlit":   true,
-	"KHR_mesh_quantization": false, // quantized positions are not decoded yet
-}
 
 // maxElements bounds any accessor count so a corrupt file cannot make the
 // loader allocate without limit.
@@ -72,11 +63,8 @@ func load(r io.Reader, fsys fs.FS, name string) (m *Model, err error) {
 			m, err = nil, fmt.Errorf("avatar: %s: malformed file: %v", name, p)
 		}
 	}()
-	br := bufio.NewReaderSize(r, 1<<16)
-	magic, _ := br.Peek(4)
-	isGLB := bytes.Equal(magic, []byte("glTF"))
-	doc := new(gltf.Document)
-	if err := gltf.NewDecoderFS(br, fsys).Decode(doc); err != nil {
+	doc, isGLB, err := decodeDocument(bufio.NewReaderSize(r, 1<<16), fsys)
+	if err != nil {
 		return nil, fmt.Errorf("avatar: %s: %w", name, describeDecodeError(err))
 	}
 	m, err = build(doc, fsys)
@@ -103,23 +91,15 @@ func describeDecodeError(err error) error {
 	return err
 }
 
-func checkRequired(doc *gltf.Document) error {
-	for _, ext := range doc.ExtensionsRequired {
-		if !supportedRequired[ext] {
-			return fmt.Errorf("requires extension %s: %w", ext, ErrUnsupportedExtension)
-		}
-	}
-	return nil
-}
-
 // build turns a decoded document into a Model.
 func build(doc *gltf.Document, fsys fs.FS) (*Model, error) {
-	if err := checkRequired(doc); err != nil {
+	warnings, err := checkExtensions(doc)
+	if err != nil {
 		return nil, err
 	}
-	m := &Model{}
+	m := &Model{Warnings: warnings}
 	b := &builder{doc: doc, fsys: fsys, m: m}
-	steps := []func() error{b.nodes, b.textures, b.materials, b.meshes, b.skins, b.animations, b.maps}
+	steps := []func() error{b.decompress, b.nodes, b.textures, b.materials, b.meshes, b.skins, b.animations, b.maps}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -131,9 +111,10 @@ func build(doc *gltf.Document, fsys fs.FS) (*Model, error) {
 
 // builder carries the document while a Model is filled in.
 type builder struct {
-	doc  *gltf.Document
-	fsys fs.FS
-	m    *Model
+	doc      *gltf.Document
+	fsys     fs.FS
+	m        *Model
+	fallback map[int]bool // buffers that hold only decompressed views
 }
 
 func (b *builder) warnf(format string, args ...any) {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	_ "image/jpeg" // baseColor textures are PNG or JPEG
+	_ "image/jpeg" // baseColor textures are PNG, JPEG or WebP
 	_ "image/png"
 	"io/fs"
 	"net/url"
@@ -14,6 +14,7 @@ import (
 	"github.com/qmuntal/gltf/ext/texturetransform"
 	"github.com/qmuntal/gltf/ext/unlit"
 	"github.com/qmuntal/gltf/modeler"
+	_ "golang.org/x/image/webp" // EXT_texture_webp, lossy and lossless
 )
 
 // maxTextureSide bounds a texture's width and height, so a corrupt header
@@ -55,7 +56,7 @@ func (b *builder) textures() error {
 		}
 		tex := &b.m.Textures[i]
 		tex.Name = t.Name
-		if src := optIndex(t.Source, len(images)); src >= 0 {
+		if src := optIndex(textureSource(t), len(images)); src >= 0 {
 			tex.Image, tex.Data = images[src], files[src]
 		} else {
 			b.warnf("texture %d (%s): no image kin can decode (source missing or in an extension)", i, t.Name)
@@ -76,7 +77,7 @@ func (b *builder) drawnImages() []bool {
 		if ti == nil || ti.Index < 0 || ti.Index >= len(doc.Textures) || doc.Textures[ti.Index] == nil {
 			return
 		}
-		if src := optIndex(doc.Textures[ti.Index].Source, len(doc.Images)); src >= 0 {
+		if src := optIndex(textureSource(doc.Textures[ti.Index]), len(doc.Images)); src >= 0 {
 			used[src] = true
 		}
 	}
@@ -144,7 +145,7 @@ func (b *builder) imageFile(i int) (data []byte, err error) {
 	return data, err
 }
 
-// DecodeImage decodes an image file of a model (PNG or JPEG, its media
+// DecodeImage decodes an image file of a model (PNG, JPEG or WebP, its media
 // type naming it in errors), refusing sizes over 8192 pixels a side before
 // decoding and turning a decoder panic into an error.
 func DecodeImage(data []byte, mimeType string) (img image.Image, err error) {
@@ -200,8 +201,8 @@ func (b *builder) materials() error {
 			mat.BaseColor = [4]float32{float32(c[0]), float32(c[1]), float32(c[2]), float32(c[3])}
 			mat.BaseColorTexture = b.textureRef(pbr.BaseColorTexture, i, "baseColorTexture")
 		}
-		e := gm.EmissiveFactor
-		mat.Emissive = [3]float32{float32(e[0]), float32(e[1]), float32(e[2])}
+		e, k := gm.EmissiveFactor, emissiveStrength(gm)
+		mat.Emissive = [3]float32{float32(e[0]) * k, float32(e[1]) * k, float32(e[2]) * k}
 		mat.EmissiveTexture = b.textureRef(gm.EmissiveTexture, i, "emissiveTexture")
 		mat.AlphaMode = AlphaMode(gm.AlphaMode)
 		mat.AlphaCutoff = float32(gm.AlphaCutoffOrDefault())

@@ -77,7 +77,7 @@ func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, skip string, err e
 			return p, "", fmt.Errorf("material %d out of range", *gp.Material)
 		}
 	}
-	if p.Positions, err = b.readVec3(posIdx, "POSITION", modeler.ReadPosition); err != nil {
+	if p.Positions, err = b.readVec3(posIdx, "POSITION"); err != nil {
 		return p, "", err
 	}
 	if err = b.attributes(gp.Attributes, &p); err != nil {
@@ -103,7 +103,7 @@ func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, skip string, err e
 func (b *builder) attributes(attrs gltf.PrimitiveAttributes, p *Primitive) (err error) {
 	n := len(p.Positions)
 	if i, ok := attrs[gltf.NORMAL]; ok {
-		if p.Normals, err = b.readVec3(i, "NORMAL", modeler.ReadNormal); err != nil {
+		if p.Normals, err = b.readVec3(i, "NORMAL"); err != nil {
 			return err
 		}
 		for k, v := range p.Normals {
@@ -111,12 +111,12 @@ func (b *builder) attributes(attrs gltf.PrimitiveAttributes, p *Primitive) (err 
 		}
 	}
 	if i, ok := attrs[gltf.TEXCOORD_0]; ok {
-		if p.UV0, err = readAttr(b, i, "TEXCOORD_0", modeler.ReadTextureCoord); err != nil {
+		if p.UV0, err = b.readVec2(i, "TEXCOORD_0"); err != nil {
 			return err
 		}
 	}
 	if i, ok := attrs[gltf.TANGENT]; ok {
-		if p.Tangents, err = readAttr(b, i, "TANGENT", modeler.ReadTangent); err != nil {
+		if p.Tangents, err = b.readVec4(i, "TANGENT"); err != nil {
 			return err
 		}
 	}
@@ -249,12 +249,12 @@ func (b *builder) target(attrs gltf.PrimitiveAttributes, n int) (MorphTarget, er
 	var pos, nrm []mgl32.Vec3
 	var err error
 	if i, ok := attrs[gltf.POSITION]; ok {
-		if pos, err = b.readVec3(i, "target POSITION", modeler.ReadPosition); err != nil {
+		if pos, err = b.readVec3(i, "target POSITION"); err != nil {
 			return MorphTarget{}, err
 		}
 	}
 	if i, ok := attrs[gltf.NORMAL]; ok {
-		if nrm, err = b.readVec3(i, "target NORMAL", modeler.ReadNormal); err != nil {
+		if nrm, err = b.readVec3(i, "target NORMAL"); err != nil {
 			return MorphTarget{}, err
 		}
 	}
@@ -281,19 +281,6 @@ func (b *builder) target(attrs gltf.PrimitiveAttributes, n int) (MorphTarget, er
 		}
 	}
 	return mt, nil
-}
-
-// readVec3 reads a float VEC3 accessor as mgl32 vectors.
-func (b *builder) readVec3(i int, what string, read func(*gltf.Document, *gltf.Accessor, [][3]float32) ([][3]float32, error)) ([]mgl32.Vec3, error) {
-	raw, err := readAttr(b, i, what, read)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]mgl32.Vec3, len(raw))
-	for k, v := range raw {
-		out[k] = mgl32.Vec3(v)
-	}
-	return out, nil
 }
 
 func readAttr[T any](b *builder, i int, what string, read func(*gltf.Document, *gltf.Accessor, []T) ([]T, error)) ([]T, error) {
