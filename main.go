@@ -5,6 +5,7 @@
 //
 //	kin [--model PATH]           open the window with a character (runs kin-window)
 //	kin inspect FILE [--json]    summarise a model file
+//	kin doctor FILE [--json]     say what kin found in a model and what to fix
 //
 // kin never links the graphics stack, so every command but the window and
 // shot works on a machine with no display.
@@ -26,12 +27,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "inspect":
 			return cmdInspect(args[1:], stdout, stderr)
+		case "doctor":
+			return cmdDoctor(args[1:], stdout, stderr)
 		case "simulate":
 			return cmdSimulate(args[1:], stdout, stderr)
 		case "memory":
 			return cmdMemory(args[1:], stdout, stderr)
 		case "diary":
 			return cmdDiary(args[1:], stdout, stderr)
+		case "mcp":
+			return cmdMCP(args[1:], stdout, stderr)
 		case "permissions":
 			return cmdPermissions(args[1:], stdout, stderr)
 		case "chat":
@@ -55,10 +60,15 @@ const usage = `kin — a desktop companion with a 3D character
   kin [--model PATH] [--fps N] [--portrait] [--overlay] [--render-scale S] [--no-shadow]
                                 open kin with a character (GLB, glTF or VRM)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
+  kin doctor FILE [--json]      what kin found in a model and what to fix (exit 0 usable,
+                                1 loads but something users would see is broken, 2 cannot load)
   kin memory list|search|add|forget|export|import [--data DIR] [--agent-id ID] ...
                                 what kin remembers, as text, JSON or Markdown files
   kin diary show [--json]|verify [--data DIR] [--agent-id ID]
                                 the hash-chained action diary; verify exits 0 only if intact
+  kin mcp [--yes] [--root DIR]...  serve kin's tools and feelings over MCP on stdin/stdout
+  kin mcp list [--json]         the MCP servers of mcp.json, their state and tools
+  kin mcp token                 the token the window's MCP server (127.0.0.1:7317) asks for
   kin permissions list|allow|revoke [TOOL [SCOPE]] [--json]
                                 what kin may do without asking; revoke asks again
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]

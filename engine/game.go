@@ -39,6 +39,9 @@ type Options struct {
 	// Notices are shown once at start, one after another (e.g. how to
 	// connect a model, or that memory is off).
 	Notices []string
+	// Later, when set, brings notices that arise while kin runs (an MCP
+	// server that stopped); they queue behind the others.
+	Later <-chan string
 	// Scene, when set, carries the agent's scene commands (wave, look at,
 	// play clip, expression, speak), run inside Update.
 	Scene *scene.Queue
@@ -184,6 +187,11 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	select {
+	case n := <-g.opts.Later:
+		g.ui.notify(n)
+	default:
+	}
 	g.ui.advance(g.now())
 	g.trim()
 	g.pollWindow()

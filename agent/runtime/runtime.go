@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -135,6 +136,23 @@ func (r *Runtime) Provider() llm.Provider { return r.cfg.Provider }
 
 // Tools lists the tools offered to the model.
 func (r *Runtime) Tools() []string { return r.registry.Names() }
+
+// Registry is the runtime's tool registry: MCP tools are synced into it
+// while kin runs, and kin's own MCP server exposes what it holds.
+func (r *Runtime) Registry() *tools.Registry { return r.registry }
+
+// Call runs one call made by caller (an MCP client, a scheduled task)
+// through the permission gate, the diary and the bus, exactly like the
+// model's own calls. A refused or failed call is an error with the
+// reason.
+func (r *Runtime) Call(ctx context.Context, caller, name string, args json.RawMessage) (tools.Result, error) {
+	out := r.exec.RunAs(ctx, caller, []llm.ToolCall{{ID: caller, Name: name, Args: args}})
+	res := out[0].Result
+	if res.IsError {
+		return tools.Result{}, errors.New(res.Content)
+	}
+	return tools.Result{Text: res.Content, Images: res.Images}, nil
+}
 
 // History returns a copy of the conversation so far.
 func (r *Runtime) History() []llm.Message {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kin-companion/kin/agent/llm"
@@ -94,8 +95,10 @@ func (t *Tool) Spec() llm.ToolSpec {
 	return llm.ToolSpec{Name: t.Name, Description: strings.TrimSpace(t.Description), Schema: t.Schema}
 }
 
-// Registry holds tools by name, in registration order.
+// Registry holds tools by name, in registration order. It is safe for
+// concurrent use: MCP servers add and withdraw tools while turns run.
 type Registry struct {
+	mu     sync.RWMutex
 	byName map[string]*Tool
 	order  []string
 }
@@ -112,23 +115,68 @@ func NewRegistry(ts ...*Tool) *Registry {
 
 // Add registers t.
 func (r *Registry) Add(t *Tool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.addLocked(t)
+}
+
+func (r *Registry) addLocked(t *Tool) {
 	if _, ok := r.byName[t.Name]; !ok {
 		r.order = append(r.order, t.Name)
 	}
 	r.byName[t.Name] = t
 }
 
+// Sync makes the tools whose names start with prefix exactly ts: the
+// others of that prefix are withdrawn (an MCP server's tools after
+// list_changed, or after the server died).
+func (r *Registry) Sync(prefix string, ts []*Tool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.order = slices.DeleteFunc(r.order, func(n string) bool {
+		if strings.HasPrefix(n, prefix) {
+			delete(r.byName, n)
+			return true
+		}
+		return false
+	})
+	for _, t := range ts {
+		if strings.HasPrefix(t.Name, prefix) {
+			r.addLocked(t)
+		}
+	}
+}
+
 // Get returns the named tool.
 func (r *Registry) Get(name string) (*Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	t, ok := r.byName[name]
 	return t, ok
 }
 
 // Names lists the tools in registration order.
-func (r *Registry) Names() []string { return slices.Clone(r.order) }
+func (r *Registry) Names() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.order)
+}
+
+// All lists the tools in registration order.
+func (r *Registry) All() []*Tool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]*Tool, len(r.order))
+	for i, n := range r.order {
+		out[i] = r.byName[n]
+	}
+	return out
+}
 
 // Specs lists the tools as the model sees them.
 func (r *Registry) Specs() []llm.ToolSpec {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	out := make([]llm.ToolSpec, 0, len(r.order))
 	for _, n := range r.order {
 		out = append(out, r.byName[n].Spec())

@@ -71,3 +71,19 @@ func TestBuiltins(t *testing.T) {
 		t.Errorf("allow list: %d tools", len(got))
 	}
 }
+
+func TestRegistrySync(t *testing.T) {
+	mk := func(n string) *Tool { return &Tool{Name: n} }
+	r := NewRegistry(mk("wave"), mk("mcp__a__x"), mk("speak"), mk("mcp__a__y"), mk("mcp__b__z"))
+	r.Sync("mcp__a__", []*Tool{mk("mcp__a__y"), mk("mcp__a__w"), mk("intruder")})
+	if got := strings.Join(r.Names(), " "); got != "wave speak mcp__b__z mcp__a__y mcp__a__w" {
+		t.Errorf("after sync: %s", got)
+	}
+	if _, ok := r.Get("mcp__a__x"); ok {
+		t.Error("a withdrawn tool is still callable")
+	}
+	r.Sync("mcp__b__", nil)
+	if len(r.All()) != 4 || len(r.Specs()) != 4 {
+		t.Errorf("after withdrawing b: %v", r.Names())
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
+	"github.com/kin-companion/kin/agent/mcp"
 	agentmem "github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/provider"
@@ -18,6 +19,8 @@ import (
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/agent/tools/desktop"
+	"github.com/kin-companion/kin/agent/tools/fs"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/internal/settings"
 	"github.com/kin-companion/kin/store"
@@ -47,7 +50,13 @@ type Options struct {
 	Settings *settings.Settings
 	// Getenv reads the environment (API keys, KIN_SEARXNG_URL, …); nil
 	// means os.Getenv.
-	Getenv  func(string) string
+	Getenv func(string) string
+	// MCPConfig is the MCP servers file ("" means MCPConfigPath(), "-"
+	// none: only the manifest's servers).
+	MCPConfig string
+	// Notify tells the user of something that happened while kin runs (an
+	// MCP server failed); nil logs it.
+	Notify  func(string)
 	Bus     *protocol.Bus // nil means a new bus
 	Logger  *slog.Logger  // nil discards
 	IdleEnd time.Duration // 0 means DefaultIdleEnd
@@ -63,6 +72,10 @@ type Companion struct {
 	Choice   provider.Choice
 	// Gate is the permission gate every tool call passes.
 	Gate *tools.Gate
+	// Roots are the folders the file tools may use; nil when they are off.
+	Roots *fs.Roots
+	// MCP is the client of the configured MCP servers; nil without any.
+	MCP *mcp.Manager
 	// DB is the store, nil when it could not open (see Warnings).
 	DB *store.DB
 	// Warnings are things the user should be told once, e.g. that memory
@@ -71,6 +84,8 @@ type Companion struct {
 	Warnings []string
 
 	voice     *tools.VoiceSlot // the voice conversation running now, for change_voice
+	desktop   *desktop.Desktop // screen, input and clipboard; released on Close
+	feel      *feelings        // the character's emotions, for kin://emotions
 	cons      *store.Consolidator
 	stopDiary func()
 	cancel    context.CancelFunc
@@ -99,7 +114,7 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Companion{Bus: o.Bus, Manifest: o.Manifest, Choice: choice, cancel: cancel, idleEnd: o.IdleEnd,
-		voice: &tools.VoiceSlot{}}
+		voice: &tools.VoiceSlot{}, feel: &feelings{}}
 	if c.idleEnd <= 0 {
 		c.idleEnd = DefaultIdleEnd
 	}
@@ -117,10 +132,12 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 		c.cons = store.NewConsolidator(db, x)
 		go c.cons.Run(ctx)
 	}
+	go c.feel.run(ctx, o.Bus)
 	c.Gate = newGate(o, c.DB, o.Bus)
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
 		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted, Tools: c.hands(o, c.settings(o)),
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
+	c.startMCP(ctx, o)
 	return c, nil
 }
 
@@ -236,6 +253,12 @@ func (c *Companion) Close() error {
 	c.mu.Unlock()
 	c.Runtime.Cancel()
 	c.cancel()
+	if c.MCP != nil {
+		c.MCP.Close()
+	}
+	if c.desktop != nil {
+		_ = c.desktop.Close()
+	}
 	if c.stopDiary != nil {
 		c.stopDiary()
 	}

@@ -1,10 +1,18 @@
 package companion
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+
 	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/agent/tools/desktop"
+	"github.com/kin-companion/kin/agent/tools/fs"
+	"github.com/kin-companion/kin/agent/tools/system"
 	"github.com/kin-companion/kin/agent/tools/web"
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/internal/settings"
+	"github.com/kin-companion/kin/store"
 )
 
 // hands are the tools beyond the character's own: asking the user,
@@ -12,12 +20,49 @@ import (
 // through the companion's permission gate.
 func (c *Companion) hands(o Options, set settings.Settings) []*tools.Tool {
 	ts := []*tools.Tool{tools.AskUser(o.Asker), tools.ChangeVoice(c.voice)}
+	roots, err := c.roots(o, set)
+	if err != nil {
+		c.Warnings = append(c.Warnings, err.Error()+"; the file and shell tools are off")
+	} else {
+		c.Roots = roots
+		ts = append(ts, fs.Tools(fs.Config{Roots: roots})...)
+		ts = append(ts, system.Tools(system.Config{Confine: roots.Resolve, DefaultDir: roots.List()[0]})...)
+	}
+	confine := func(p string) (string, error) { return "", fmt.Errorf("the file tools are off") }
+	if roots != nil {
+		confine = roots.Resolve
+	}
+	c.desktop = desktop.New(desktop.Config{Confine: confine})
+	ts = append(ts, c.desktop.Tools()...)
 	wc, err := webConfig(o, set)
 	if err != nil {
 		c.Warnings = append(c.Warnings, err.Error())
 	}
 	ts = append(ts, web.Tools(wc)...)
 	return ts
+}
+
+// roots are the folders the file tools may use: --root for this run, else
+// the settings file's, else the home without its secrets. kin's own data
+// and settings are always out of reach.
+func (c *Companion) roots(o Options, set settings.Settings) (*fs.Roots, error) {
+	home, _ := os.UserHomeDir()
+	data := o.DataDir
+	if data == "" {
+		data, _ = store.DefaultDataDir()
+	}
+	conf := ""
+	if p, err := settings.DefaultPath(); err == nil {
+		conf = filepath.Dir(p)
+	}
+	dirs := o.Roots
+	if len(dirs) == 0 {
+		dirs = set.Roots
+	}
+	if len(dirs) == 0 {
+		return fs.DefaultRoots(home, data, conf), nil
+	}
+	return fs.NewRoots(dirs, fs.DefaultExcludes(home, data, conf))
 }
 
 // webConfig is the web tools' setup: the environment, then the settings

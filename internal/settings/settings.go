@@ -27,6 +27,24 @@ type Settings struct {
 	Units string `json:"units,omitempty"`
 	// SearxngURL is a SearXNG instance for web_search (or KIN_SEARXNG_URL).
 	SearxngURL string `json:"searxngUrl,omitempty"`
+	// MCPPort is where the window serves kin's MCP server on 127.0.0.1
+	// (default DefaultMCPPort; -1 turns it off).
+	MCPPort int `json:"mcpPort,omitempty"`
+}
+
+// DefaultMCPPort is the window's MCP port unless the settings say another.
+const DefaultMCPPort = 7317
+
+// Port returns the MCP port to use: MCPPort, DefaultMCPPort for 0, and
+// false when the server is turned off.
+func (s Settings) Port() (int, bool) {
+	switch {
+	case s.MCPPort < 0:
+		return 0, false
+	case s.MCPPort == 0:
+		return DefaultMCPPort, true
+	}
+	return s.MCPPort, true
 }
 
 // Location is a named place.
@@ -73,6 +91,9 @@ func (s Settings) check(path string) error {
 	if l := s.Location; l != nil && (l.Latitude < -90 || l.Latitude > 90 || l.Longitude < -180 || l.Longitude > 180) {
 		return fmt.Errorf("%s: location: latitude must be within ±90 and longitude within ±180", path)
 	}
+	if s.MCPPort > 65535 {
+		return fmt.Errorf("%s: mcpPort %d is not a port (1–65535, or -1 for off)", path, s.MCPPort)
+	}
 	if s.Units != "" && s.Units != "metric" && s.Units != "imperial" {
 		return fmt.Errorf("%s: units must be \"metric\" or \"imperial\", not %q", path, s.Units)
 	}
@@ -107,7 +128,7 @@ func describe(data []byte, err error) string {
 	case errors.As(err, &typ):
 		return fmt.Sprintf("field %s must be %s, not %s", typ.Field, typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
-		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl)"
+		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, mcpPort)"
 	}
 	return err.Error()
 }

@@ -1,0 +1,38 @@
+package mcp
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImports keeps kin's layering: agent packages never reach into the
+// avatar, the engine or the store.
+func TestImports(t *testing.T) {
+	banned := []string{"github.com/kin-companion/kin/avatar", "github.com/kin-companion/kin/engine",
+		"github.com/kin-companion/kin/store", "github.com/hajimehoshi/ebiten"}
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		ast, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range ast.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			for _, b := range banned {
+				if strings.HasPrefix(p, b) {
+					t.Errorf("%s imports %s, which agent/mcp must not depend on", f, p)
+				}
+			}
+		}
+	}
+	if len(files) < 5 {
+		t.Fatalf("found only %v; run the test from the package directory", files)
+	}
+}
