@@ -47,7 +47,7 @@ func TestResidentMemory(t *testing.T) {
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "kin: ") {
+			if strings.Contains(sc.Text(), "frames drawn a second") {
 				select {
 				case stats <- sc.Text():
 				default:

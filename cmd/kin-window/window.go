@@ -86,8 +86,15 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
+	later := make(chan string, 16)
 	opts := flags.Options(man)
 	opts.Scene, opts.Confirm, opts.Asker, opts.Hinted = queue, confirm{prompts}, confirm{prompts}, true
+	opts.Notify = func(s string) {
+		select {
+		case later <- s:
+		default: // the screen is full of notices already; the log has it
+		}
+	}
 	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
@@ -100,6 +107,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	}
 	v, voiceNotices := startVoice(ctx, c, vf)
 	notices = append(notices, voiceNotices...)
+	if n := serveMCP(ctx, c, stderr); n != "" {
+		notices = append(notices, n)
+	}
 	var ptt func(bool)
 	if v != nil {
 		defer v.stop()
@@ -108,7 +118,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	win := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
-		Brain: brain{ctx: ctx, c: c}, Notices: notices, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
+		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
 		RenderScale: *renderScale, NoShadow: *noShadow,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
