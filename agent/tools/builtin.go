@@ -31,7 +31,8 @@ func Builtins(d Deps, allow []string) []*Tool {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	all := []*Tool{Wave(d.Scene), LookAt(d.Scene), PlayClip(d.Scene, d.Slots), SetExpression(d.Scene),
+	sc := publishing{d.Scene, d.Bus}
+	all := []*Tool{Wave(sc), LookAt(sc), PlayClip(sc, d.Slots), SetExpression(sc),
 		Speak(d.Scene, d.Bus, d.Sentiment)}
 	if d.Memory != nil {
 		all = append(all, Remember(d.Memory, d.Bus))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/scene"
 )
 
@@ -85,5 +86,26 @@ func TestRegistrySync(t *testing.T) {
 	r.Sync("mcp__b__", nil)
 	if len(r.All()) != 4 || len(r.Specs()) != 4 {
 		t.Errorf("after withdrawing b: %v", r.Names())
+	}
+}
+
+// TestScenePublishes: the scene tools announce what they did with the
+// seed's events, marked with the tool as their source; a failed command
+// announces nothing.
+func TestScenePublishes(t *testing.T) {
+	bus := protocol.New("t")
+	sub := bus.Subscribe(protocol.Gesture, protocol.LookAt, protocol.Emote)
+	reg := NewRegistry(Builtins(Deps{Scene: &scene.Fake{}, Bus: bus}, nil)...)
+	for _, c := range []struct{ name, args string }{
+		{"wave", `{"duration_ms":1000}`}, {"lookAt", `{"target":"user"}`}, {"play_clip", `{"name":"nod"}`},
+		{"setExpression", `{"preset":"happy","intensity":0.5}`}, {"lookAt", `{"target":"moon"}`},
+	} {
+		tl, _ := reg.Get(c.name)
+		_, _ = tl.Run(context.Background(), json.RawMessage(c.args))
+	}
+	var got []string
+	sub.Drain(10, func(e protocol.Event) { got = append(got, string(e.Type)+":"+e.SourceSkill) })
+	if strings.Join(got, " ") != "gesture:wave look-at:lookAt gesture:play_clip emote:setExpression" {
+		t.Errorf("events %v", got)
 	}
 }
