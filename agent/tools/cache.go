@@ -8,15 +8,28 @@ import (
 )
 
 // Cache keeps results of cacheable tools for their TTL, keyed by the tool
-// name and its canonical arguments. Safe for concurrent use.
+// name and its canonical arguments, in seed 001's scopes: each scope holds
+// at most its own number of entries, the oldest going first, so a burst of
+// page fetches never pushes out search results. Safe for concurrent use.
 type Cache struct {
 	Now        func() time.Time // default time.Now
-	MaxEntries int              // default 100; the oldest entry goes first
+	MaxEntries int              // per scope without a limit in ScopeLimits; default 100
 
 	mu      sync.Mutex
 	entries map[string]cached
-	order   []string
+	order   map[string][]string // keys per scope, oldest first
 }
+
+// Cache scopes of seed 001 and their sizes; a tool names its scope in
+// [Meta.CacheScope] ("" is ScopeToolResult).
+const (
+	ScopeToolResult = "tool_result"
+	ScopeWebSearch  = "web_search"
+	ScopePageFetch  = "page_fetch"
+)
+
+// ScopeLimits are the seed's entry limits per scope.
+var ScopeLimits = map[string]int{ScopeToolResult: 100, ScopeWebSearch: 50, ScopePageFetch: 30}
 
 type cached struct {
 	out     string
@@ -51,23 +64,33 @@ func (c *Cache) Get(key string) (string, bool) {
 	return e.out, true
 }
 
-// Put stores a result for ttl.
-func (c *Cache) Put(key, out string, ttl time.Duration) {
+// Put stores a result for ttl in the tool-result scope.
+func (c *Cache) Put(key, out string, ttl time.Duration) { c.PutIn(ScopeToolResult, key, out, ttl) }
+
+// PutIn stores a result for ttl in scope, evicting the scope's oldest
+// entries beyond its limit.
+func (c *Cache) PutIn(scope, key, out string, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {
-		c.entries = map[string]cached{}
+		c.entries, c.order = map[string]cached{}, map[string][]string{}
 	}
-	max := c.MaxEntries
-	if max <= 0 {
-		max = 100
+	if scope == "" {
+		scope = ScopeToolResult
+	}
+	limit := ScopeLimits[scope]
+	if c.MaxEntries > 0 && (limit == 0 || scope == ScopeToolResult) {
+		limit = c.MaxEntries
+	}
+	if limit <= 0 {
+		limit = 100
 	}
 	if _, ok := c.entries[key]; !ok {
-		c.order = append(c.order, key)
+		c.order[scope] = append(c.order[scope], key)
 	}
 	c.entries[key] = cached{out, c.now().Add(ttl)}
-	for len(c.order) > max {
-		delete(c.entries, c.order[0])
-		c.order = c.order[1:]
+	for q := c.order[scope]; len(q) > limit; q = c.order[scope] {
+		delete(c.entries, q[0])
+		c.order[scope] = q[1:]
 	}
 }

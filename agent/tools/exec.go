@@ -89,13 +89,14 @@ func (e *Executor) one(ctx context.Context, caller string, c llm.ToolCall) Outco
 		res.Content, res.IsError = err.Error(), true
 		return Outcome{Result: res, Failed: true}
 	}
-	e.emit(protocol.SkillDonePayload{Skill: c.Name, Result: protocol.SkillResult{Success: true, Output: redact.Text(short(r.Text))}})
+	e.emit(protocol.SkillDonePayload{Skill: c.Name, Result: protocol.SkillResult{Success: true,
+		Output: redact.Text(short(r.Text)), Sentiment: r.Sentiment, Data: redact.JSON(r.Data)}})
 	if t.Meta.Cacheable && e.Cache != nil && len(r.Images) == 0 {
 		ttl := t.Meta.CacheTTL
 		if ttl <= 0 {
 			ttl = 5 * time.Minute
 		}
-		e.Cache.Put(key, r.Text, ttl)
+		e.Cache.PutIn(t.Meta.CacheScope, key, r.Text, ttl)
 	}
 	res.Content, res.Images = r.Text, r.Images
 	return Outcome{Result: res}

@@ -31,6 +31,7 @@ type Meta struct {
 	TimeoutFloor    time.Duration // the call's timeout is at least this
 	Cacheable       bool          // results are reused for CacheTTL
 	CacheTTL        time.Duration // default 5 minutes
+	CacheScope      string        // seed 001's cache scope: "" (tool_result), "web_search" or "page_fetch"
 	AnimationHint   string        // gesture announced with perform-skill
 }
 
@@ -52,9 +53,13 @@ type Tool struct {
 }
 
 // Result is what a tool hands back: text, and pictures for models that see.
+// Skills also report how the outcome feels and what they found: the
+// executor's skill-done event carries Sentiment and Data.
 type Result struct {
-	Text   string
-	Images []llm.Image
+	Text      string
+	Images    []llm.Image
+	Sentiment float64         // −1..1; skill-done above 0.3 celebrates, below −0.2 concerns
+	Data      json.RawMessage // structured outcome, optional
 }
 
 // Assessment is what one call would do, judged from its arguments.

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,26 @@ func TestScenePublishes(t *testing.T) {
 	sub.Drain(10, func(e protocol.Event) { got = append(got, string(e.Type)+":"+e.SourceSkill) })
 	if strings.Join(got, " ") != "gesture:wave look-at:lookAt gesture:play_clip emote:setExpression" {
 		t.Errorf("events %v", got)
+	}
+}
+
+// TestCacheScopes: each scope keeps its own number of entries.
+func TestCacheScopes(t *testing.T) {
+	c := &Cache{}
+	for i := range 40 {
+		c.PutIn(ScopePageFetch, "page"+strconv.Itoa(i), "p", time.Hour)
+	}
+	c.PutIn(ScopeWebSearch, "search", "s", time.Hour)
+	for i := range 10 {
+		c.PutIn(ScopePageFetch, "more"+strconv.Itoa(i), "p", time.Hour)
+	}
+	if _, ok := c.Get("page9"); ok {
+		t.Error("page_fetch kept more than its 30 entries")
+	}
+	if _, ok := c.Get("more9"); !ok {
+		t.Error("the newest page was evicted")
+	}
+	if _, ok := c.Get("search"); !ok {
+		t.Error("pages pushed a search result out")
 	}
 }

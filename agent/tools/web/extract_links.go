@@ -35,7 +35,7 @@ type link struct {
 func extractLinks(f *fetcher) *tools.Tool {
 	return &tools.Tool{Name: "extract_links", Description: extractLinksDescription, Schema: extractLinksSchema,
 		Meta: tools.Meta{Risk: tools.Low, ReadOnly: true, ConcurrencySafe: true,
-			Cacheable: true, CacheTTL: time.Minute, TimeoutFloor: overallTimeout},
+			Cacheable: true, CacheTTL: time.Minute, CacheScope: tools.ScopePageFetch, TimeoutFloor: overallTimeout},
 		Assess: assessURL("list the links of"),
 		Run: func(ctx context.Context, args json.RawMessage) (string, error) {
 			a, err := tools.Decode[struct {

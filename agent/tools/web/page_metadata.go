@@ -42,7 +42,7 @@ type metadata struct {
 func pageMetadata(f *fetcher) *tools.Tool {
 	return &tools.Tool{Name: "page_metadata", Description: pageMetadataDescription, Schema: pageMetadataSchema,
 		Meta: tools.Meta{Risk: tools.Low, ReadOnly: true, ConcurrencySafe: true,
-			Cacheable: true, CacheTTL: time.Minute, TimeoutFloor: overallTimeout},
+			Cacheable: true, CacheTTL: time.Minute, CacheScope: tools.ScopePageFetch, TimeoutFloor: overallTimeout},
 		Assess: assessURL("read the metadata of"),
 		Run: func(ctx context.Context, args json.RawMessage) (string, error) {
 			a, err := tools.Decode[urlArgs]("page_metadata", args, pageMetadataSchema)

@@ -26,7 +26,7 @@ const maxElements = 60000
 func readPage(f *fetcher) *tools.Tool {
 	return &tools.Tool{Name: "read_page", Description: readPageDescription, Schema: readPageSchema,
 		Meta: tools.Meta{Risk: tools.Low, ReadOnly: true, ConcurrencySafe: true,
-			Cacheable: true, CacheTTL: time.Minute, TimeoutFloor: overallTimeout},
+			Cacheable: true, CacheTTL: time.Minute, CacheScope: tools.ScopePageFetch, TimeoutFloor: overallTimeout},
 		Assess: assessURL("read"),
 		Run: func(ctx context.Context, args json.RawMessage) (string, error) {
 			a, err := tools.Decode[urlArgs]("read_page", args, readPageSchema)

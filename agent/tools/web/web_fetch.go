@@ -23,7 +23,7 @@ var webFetchSchema = urlSchema("The http or https address to fetch")
 func webFetch(f *fetcher) *tools.Tool {
 	return &tools.Tool{Name: "web_fetch", Description: webFetchDescription, Schema: webFetchSchema,
 		Meta: tools.Meta{Risk: tools.Low, ReadOnly: true, ConcurrencySafe: true,
-			Cacheable: true, CacheTTL: time.Minute, TimeoutFloor: overallTimeout},
+			Cacheable: true, CacheTTL: time.Minute, CacheScope: tools.ScopePageFetch, TimeoutFloor: overallTimeout},
 		Assess: assessURL("fetch"),
 		Run: func(ctx context.Context, args json.RawMessage) (string, error) {
 			a, err := tools.Decode[urlArgs]("web_fetch", args, webFetchSchema)

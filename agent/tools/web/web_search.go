@@ -42,7 +42,7 @@ type backend struct {
 func webSearch(s *services) *tools.Tool {
 	return &tools.Tool{Name: "web_search", Description: webSearchDescription, Schema: webSearchSchema,
 		Meta: tools.Meta{Risk: tools.Low, ReadOnly: true, ConcurrencySafe: true,
-			Cacheable: true, CacheTTL: 2 * time.Minute, TimeoutFloor: overallTimeout},
+			Cacheable: true, CacheTTL: 2 * time.Minute, CacheScope: tools.ScopeWebSearch, TimeoutFloor: overallTimeout},
 		Assess: func(args json.RawMessage) tools.Assessment {
 			var a struct{ Query string }
 			_ = json.Unmarshal(args, &a)
