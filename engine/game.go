@@ -272,6 +272,9 @@ func (g *Game) pollLoad() {
 	}
 	g.adopt(res.loaded)
 	g.emit(protocol.LoadEndPayload{URI: res.name})
+	if res.advice != "" {
+		g.ui.notify(res.advice)
+	}
 }
 
 // Draw renders the latest pose and the on-screen text, or leaves the

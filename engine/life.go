@@ -31,6 +31,12 @@ func (g *Game) handleEvent(e protocol.Event) {
 		if p.Skill == "voice" { // the voice loop has no other way to the screen
 			g.ui.showError(g.now(), errors.New("Voice: "+p.Error))
 		}
+	case protocol.GesturePayload, protocol.LookAtPayload:
+		if e.SourceSkill != "" { // a scene tool's report of what it already did here
+			c := g.scene.Char
+			c.Stimuli.React(&c.Emotions, e)
+			return
+		}
 	}
 	g.scene.Char.Handle(e)
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/avatar/doctor"
 )
 
 // Loaded is a model prepared off the game loop: loaded, posed, framed and
@@ -31,6 +32,9 @@ type loadResult struct {
 	name   string
 	loaded *Loaded
 	err    error
+	// advice is the avatar doctor's summary when the model has problems a
+	// user would notice ("" when it is fine).
+	advice string
 }
 
 // loader loads one model at a time in a goroutine and reports progress.
@@ -76,7 +80,12 @@ func (l *loader) start(fsys fs.FS, name string) error {
 			l.results <- loadResult{name: path.Base(name), err: err}
 			return
 		}
-		l.results <- loadResult{name: path.Base(name), loaded: Prepare(path.Base(name), m)}
+		res := loadResult{name: path.Base(name), loaded: Prepare(path.Base(name), m)}
+		if rep := doctor.ExamineModel(m); len(rep.Errors)+len(rep.Warnings) > 0 {
+			rep.File = path.Base(name)
+			res.advice = rep.Summary()
+		}
+		l.results <- res
 	}()
 	return nil
 }
