@@ -85,10 +85,12 @@ func (s slow) Complete(ctx context.Context, req *llm.Request) (*llm.Response, er
 // TestRetryTimeoutIsQuietTime: Timeout bounds the silence between
 // fragments, not the whole reply, so a long steady stream is not cut.
 func TestRetryTimeoutIsQuietTime(t *testing.T) {
-	p := llm.WithRetry(slow{frags: []string{"a", "b", "c", "d", "e"}, gap: 30 * time.Millisecond},
-		llm.RetryPolicy{Attempts: 1, Timeout: 100 * time.Millisecond})
+	// Ten fragments 60 ms apart take 600 ms, longer than the 400 ms
+	// timeout; each gap is far inside it, even on a loaded machine.
+	p := llm.WithRetry(slow{frags: strings.Split("abcdefghij", ""), gap: 60 * time.Millisecond},
+		llm.RetryPolicy{Attempts: 1, Timeout: 400 * time.Millisecond})
 	resp, err := p.Complete(context.Background(), hi(true, nil))
-	if err != nil || resp.Text != "abcde" {
+	if err != nil || resp.Text != "abcdefghij" {
 		t.Fatalf("%v %+v", err, resp)
 	}
 }

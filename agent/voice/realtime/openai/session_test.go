@@ -369,7 +369,14 @@ func TestSwitchVoice(t *testing.T) {
 	var once sync.Once
 	h.srv.OnReplyDone = func(n int) {
 		if n == 0 {
-			once.Do(func() { go func() { time.Sleep(50 * time.Millisecond); h.session.SwitchVoice("cedar") }() })
+			once.Do(func() {
+				go func() { // once the first exchange is in the history, however slow the machine
+					for deadline := time.Now().Add(10 * time.Second); len(h.session.History()) < 2 && time.Now().Before(deadline); {
+						time.Sleep(10 * time.Millisecond)
+					}
+					h.session.SwitchVoice("cedar")
+				}()
+			})
 		}
 	}
 	h.run(t, speech(t, "My name is Ana.", "What is my name?"))
