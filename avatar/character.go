@@ -30,6 +30,7 @@ type Character struct {
 	lips     *lipSync
 	gaze     *gaze
 	gestures gesturePlayer
+	springs  *springSim           // nil when the model has no spring bones
 	controls [numControls]float32 // smoothed emotion+preset values
 	held     []heldExpr           // expressions pinned by HoldExpression
 	talk     float32              // seconds of talk hint left (speech without audio)
@@ -47,6 +48,7 @@ func NewCharacter(m *Model, seed uint64) *Character {
 		humanoid: m.Humanoid.IsHumanoid(),
 	}
 	c.gestures.clips = m.Clips
+	c.springs = newSpringSim(c.Pose)
 	c.Idle = pickIdle(m)
 	return c
 }

@@ -6,10 +6,15 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Update advances the character by dt seconds and poses it: Animate, then
-// morphing and skinning. It does not allocate.
+// Update advances the character by dt seconds and poses it: Animate, the
+// spring bones (after the pose, before skinning), then morphing and
+// skinning. It does not allocate.
 func (c *Character) Update(dt float32) {
 	c.Animate(dt)
+	if c.springs != nil {
+		c.Pose.updateWorld()
+		c.springs.update(dt)
+	}
 	c.Pose.Update()
 }
 
@@ -79,6 +84,7 @@ func (c *Character) updateFace(dt float32) {
 	surprised := c.preset.active(PresetSurprised, 0.3)
 	f.add(ctlBlink, c.blink.update(dt, surprised))
 	f.add(ctlMouthOpen, c.mouth(dt))
+	c.gestures.clipExpressions(c.Model.Expressions, f)
 	if i, w := c.lips.visemeWeight(); i >= 0 {
 		f.setExpr(i, w)
 	}

@@ -19,6 +19,7 @@ type Summary struct {
 	Animations   []ClipSummary     `json:"animations"`
 	Humanoid     map[string]string `json:"humanoid"`
 	Expressions  []string          `json:"expressions"`
+	SpringBones  *SpringCounts     `json:"springBones,omitempty"` // nil without spring bones
 	Warnings     []string          `json:"warnings"`
 }
 
@@ -40,6 +41,10 @@ func (m *Model) Summarize() Summary {
 		Humanoid:     map[string]string{},
 		Expressions:  []string{},
 		Warnings:     append([]string{}, m.Warnings...),
+	}
+	if m.Springs != nil {
+		counts := m.Springs.Counts()
+		s.SpringBones = &counts
 	}
 	for _, c := range m.Clips {
 		s.Animations = append(s.Animations, ClipSummary{Name: c.Name, Duration: c.Duration, Channels: len(c.Channels)})

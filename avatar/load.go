@@ -72,6 +72,7 @@ func load(r io.Reader, fsys fs.FS, name string) (m *Model, err error) {
 		return nil, fmt.Errorf("avatar: %s: %w", name, err)
 	}
 	m.Name = strings.TrimSuffix(name, path.Ext(name))
+	nameVRMAClips(m)
 	if m.Format == "" {
 		m.Format = FormatGLTF
 		if isGLB {

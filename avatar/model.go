@@ -15,6 +15,9 @@ const (
 	FormatGLTF Format = "gltf"
 	FormatVRM0 Format = "vrm0"
 	FormatVRM1 Format = "vrm1"
+	// FormatVRMA is a VRM animation (.vrma, VRMC_vrm_animation): a
+	// humanoid skeleton whose clips [Retarget] carries onto any humanoid.
+	FormatVRMA Format = "vrma"
 )
 
 // Model is a loaded character: its node tree, meshes, materials, skins,
@@ -37,6 +40,9 @@ type Model struct {
 	Expressions *ExpressionMap
 	// LookAt describes how a VRM model turns its eyes (nil when unknown).
 	LookAt *LookAt
+	// Springs holds the VRM spring bones (hair, ears, skirts) and their
+	// colliders, or nil when the file has none.
+	Springs *SpringBones
 
 	// Stats counts what the file holds, as `kin inspect` reports it.
 	Stats Stats
@@ -44,14 +50,10 @@ type Model struct {
 	Warnings []string
 }
 
-// Front is the direction the character faces in model space: +Z for glTF
-// and VRM 1.0, −Z for VRM 0.x (its convention, as three-vrm's faceFront).
-func (m *Model) Front() mgl32.Vec3 {
-	if m.Format == FormatVRM0 {
-		return mgl32.Vec3{0, 0, -1}
-	}
-	return mgl32.Vec3{0, 0, 1}
-}
+// Front is the direction the character faces in model space: +Z. VRM 0.x
+// files face −Z, and the loader turns them around (see [TurnNodeName]) so
+// that every character faces +Z once posed.
+func (m *Model) Front() mgl32.Vec3 { return mgl32.Vec3{0, 0, 1} }
 
 // Stats are the file-level counts reported by `kin inspect`.
 type Stats struct {
@@ -154,6 +156,9 @@ type Material struct {
 	DoubleSided      bool
 	Unlit            bool // KHR_materials_unlit or a VRM 0.x VRM/Unlit* shader
 	Toon             bool // a VRM MToon material (0.x or VRMC_materials_mtoon)
+	// MToon holds the toon shading parameters when Toon is set (nil for a
+	// VRM 0.x MToon material whose properties could not be read).
+	MToon *MToon
 }
 
 // TextureRef points a material slot at a texture.
@@ -246,6 +251,16 @@ type Clip struct {
 	Name     string
 	Duration float32 // seconds: the latest keyframe time of any channel
 	Channels []Channel
+	// Expressions animates expression weights by name (a VRM animation's
+	// expression tracks); the character applies them while the clip plays.
+	Expressions []ExpressionChannel
+}
+
+// ExpressionChannel animates one expression's weight (0..1): a Channel of
+// width 1 whose Node is unused.
+type ExpressionChannel struct {
+	Name string
+	Channel
 }
 
 // Channel animates one property of one node.

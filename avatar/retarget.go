@@ -13,7 +13,14 @@ import (
 // translation, scaled by the ratio of the two rigs' hip heights, so the
 // clip cannot stretch dst's bones. Scale and weights channels are dropped.
 // An error is returned when no channel matches.
+//
+// A clip of a VRM animation (src.Format is [FormatVRMA]) is instead carried
+// over through both rigs' T-poses, which works across rig families, and
+// keeps its expression tracks.
 func Retarget(clip *Clip, src, dst *Model) (*Clip, error) {
+	if src.Format == FormatVRMA {
+		return retargetVRMA(clip, src, dst)
+	}
 	srcBone := map[int]Bone{}
 	for b, n := range src.Humanoid {
 		srcBone[n] = b

@@ -61,6 +61,10 @@ func abs32(x float32) float32 {
 // m.Materials filled, indexed as in the document. Bad references become
 // warnings; malformed JSON is an error naming the extension and field.
 // With no humanBones the humanoid is mapped from node names.
+//
+// VRMC_springBone is read whatever the format (VRM 1.0 takes it over VRM
+// 0.x secondaryAnimation); a VRM 0.x model is then turned to face +Z
+// ([turnAround]); VRMC_vrm_animation makes the model a [FormatVRMA].
 func readVRM(ext map[string]any, m *Model) error {
 	var err error
 	if v, ok := ext["VRMC_vrm"]; ok {
@@ -69,11 +73,21 @@ func readVRM(ext map[string]any, m *Model) error {
 	} else if v, ok := ext["VRM"]; ok {
 		m.Format = FormatVRM0
 		err = withRaw("VRM", v, func(data []byte) error { return readVRM0(data, m) })
-	} else {
-		return nil
+	} else if v, ok := ext["VRMC_vrm_animation"]; ok {
+		m.Format = FormatVRMA
+		err = withRaw("VRMC_vrm_animation", v, func(data []byte) error { return readVRMA(data, m) })
 	}
-	if err != nil {
+	if err == nil {
+		if v, ok := ext["VRMC_springBone"]; ok {
+			m.Springs = nil
+			err = withRaw("VRMC_springBone", v, func(data []byte) error { return readVRM1Springs(data, m) })
+		}
+	}
+	if err != nil || m.Format == "" || m.Format == FormatVRMA {
 		return err
+	}
+	if m.Format == FormatVRM0 {
+		turnAround(m)
 	}
 	if len(m.Humanoid) == 0 {
 		names := make([]string, len(m.Nodes))
@@ -89,11 +103,17 @@ func readVRM(ext map[string]any, m *Model) error {
 	return nil
 }
 
-// readVRMMaterial sets mat.Toon when a glTF material's extensions hold
-// VRMC_materials_mtoon (VRM 1.0). The loader calls it per material.
+// readVRMMaterial sets mat.Toon and mat.MToon when a glTF material's
+// extensions hold VRMC_materials_mtoon (VRM 1.0). The loader calls it per
+// material; a malformed extension leaves MToon nil.
 func readVRMMaterial(ext map[string]any, mat *Material) {
-	if _, ok := ext["VRMC_materials_mtoon"]; ok {
+	if v, ok := ext["VRMC_materials_mtoon"]; ok {
 		mat.Toon = true
+		_ = withRaw("VRMC_materials_mtoon", v, func(data []byte) error {
+			mt, err := readMToon1(data)
+			mat.MToon = mt
+			return err
+		})
 	}
 }
 

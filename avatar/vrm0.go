@@ -11,6 +11,7 @@ type vrm0Doc struct {
 	BlendShapeMaster   json.RawMessage `json:"blendShapeMaster"`
 	FirstPerson        json.RawMessage `json:"firstPerson"`
 	MaterialProperties json.RawMessage `json:"materialProperties"`
+	SecondaryAnimation json.RawMessage `json:"secondaryAnimation"`
 }
 
 type vrm0HumanBone struct {
@@ -47,8 +48,11 @@ type vrm0FirstPerson struct {
 }
 
 type vrm0Material struct {
-	Name   string `json:"name"`
-	Shader string `json:"shader"`
+	Name              string               `json:"name"`
+	Shader            string               `json:"shader"`
+	FloatProperties   map[string]float32   `json:"floatProperties"`
+	VectorProperties  map[string][]float32 `json:"vectorProperties"`
+	TextureProperties map[string]int       `json:"textureProperties"`
 }
 
 func readVRM0(data []byte, m *Model) error {
@@ -78,7 +82,7 @@ func readVRM0(data []byte, m *Model) error {
 		m.LookAt = vrm0ToLookAt(fp)
 	}
 	vrm0Materials(mats, m)
-	return nil
+	return readVRM0Springs(doc.SecondaryAnimation, m)
 }
 
 // vrm0Bones converts humanBones to {VRM 1.0 bone name: node}, keeping the
@@ -188,6 +192,7 @@ func vrm0Materials(props []vrm0Material, m *Model) {
 		switch {
 		case p.Shader == "VRM/MToon":
 			m.Materials[i].Toon = true
+			m.Materials[i].MToon = vrm0MToon(p, len(m.Textures))
 		case strings.HasPrefix(p.Shader, "VRM/Unlit"):
 			m.Materials[i].Unlit = true
 		}

@@ -76,8 +76,8 @@ func TestSharedVerdicts(t *testing.T) {
 		{"TextureVariants-Embedded-KTX.gltf", 2, "KHR_texture_basisu", nil, ""},
 		{"rpm-visage-maleIdle.glb", 1, "no mesh", func(r Report) bool { return r.Counts.Clips == 1 }, "one clip"},
 		{"vrm0-cryptovoxels.vrm", 0, "faces -Z", func(r Report) bool {
-			return r.Shape.Facing == "-Z" && r.Shape.Front == "-Z" && !r.Expressions.LipSync
-		}, "VRM 0.x facing -Z without a mouth shape"},
+			return r.Shape.Facing == "+Z" && r.Shape.Front == "+Z" && !r.Expressions.LipSync
+		}, "VRM 0.x file facing -Z, turned to face +Z, without a mouth shape"},
 		{"vrm1-blenderaddon-Example.vrm", 0, "move no blend shape", func(r Report) bool {
 			return len(r.Expressions.Unbound) == 18 && r.Shape.Facing == "+Z"
 		}, "18 unbound expressions, facing +Z"},

@@ -136,8 +136,8 @@ func (r *Report) reportFacing(m *avatar.Model) {
 		r.add(SevWarning, AreaShape, "In Blender: rotate the character 180° about the up axis, apply the rotation (Ctrl+A → Rotation) and re-export.",
 			"The character faces %s, but %s characters face %s: kin will show its back and turn its head and gestures the wrong way.", s.Facing, formatName(m.Format), s.Front)
 	case m.Format == avatar.FormatVRM0:
-		r.add(SevNote, AreaShape, "Convert it to VRM 1.0 (which faces +Z) if you want it to face the camera from the start.",
-			"As VRM 0.x characters do, it faces -Z: kin turns its head, gaze and gestures that way. The window's camera starts on the +Z side, so drag to turn the view if you see its back.")
+		r.add(SevNote, AreaShape, "Nothing to do: other programs that show VRM 0.x characters turn them around too.",
+			"As VRM 0.x files do, the file faces -Z: kin turns the character around so that it faces the camera (+Z), with its head, gaze and gestures.")
 	}
 }
 
