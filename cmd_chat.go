@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/kin-companion/kin/agent/llm"
@@ -61,11 +62,19 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	} else {
 		opts.NoOne = "kin chat's input is not a terminal, so no one can confirm it"
 	}
+	var started atomic.Pointer[companion.Companion]
+	opts.Remind = func(text string) { // a reminder falls due while the chat waits
+		fmt.Fprintf(stdout, "\n%s: %s\n", man.Name, text)
+		if c := started.Load(); c != nil {
+			c.NotifyDesktop(ctx, man.Name, text)
+		}
+	}
 	c, err := companion.Start(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
+	started.Store(c)
 	defer c.Close()
 	for _, w := range c.Warnings {
 		fmt.Fprintln(stderr, "kin:", w)

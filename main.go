@@ -37,6 +37,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdDiary(args[1:], stdout, stderr)
 		case "mcp":
 			return cmdMCP(args[1:], stdout, stderr)
+		case "skill":
+			return cmdSkill(args[1:], stdout, stderr)
+		case "todo":
+			return cmdTodo(args[1:], stdout, stderr)
+		case "schedule":
+			return cmdSchedule(args[1:], stdout, stderr)
+		case "identity":
+			return cmdIdentity(args[1:], stdout, stderr)
+		case "voice":
+			return cmdVoice(args[1:], stdout, stderr)
 		case "permissions":
 			return cmdPermissions(args[1:], stdout, stderr)
 		case "chat":
@@ -69,6 +79,17 @@ const usage = `kin — a desktop companion with a 3D character
   kin mcp [--yes] [--root DIR]...  serve kin's tools and feelings over MCP on stdin/stdout
   kin mcp list [--json]         the MCP servers of mcp.json, their state and tools
   kin mcp token                 the token the window's MCP server (127.0.0.1:7317) asks for
+  kin skill list|add PATH|remove NAME|info NAME [--json] [--data DIR]
+                                skill bundles: built-in, installed (folder, .tar.gz, .zip, https)
+  kin todo list [--json] | add TEXT | done ID
+                                the task list kin keeps for itself
+  kin schedule list [--json] | add (--message T|--prompt T) [--at TIME|--in DELAY] [--repeat RULE] | cancel ID
+                                reminders and tasks for later; missed ones happen at the next start
+  kin identity show [--json] | set FIELD VALUE | wallet new|import|link | sign MESSAGE | verify MESSAGE SIG ADDRESS
+               | register --rpc URL --registry ADDRESS [--chain ID]
+                                the passport, wallet, signatures and ERC-8004 registration
+  kin voice aec --reference FAR.wav --mic MIC.wav --output OUT.wav [--report]
+                                remove kin's echo from a recording (16/24 kHz WAV)
   kin permissions list|allow|revoke [TOOL [SCOPE]] [--json]
                                 what kin may do without asking; revoke asks again
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]

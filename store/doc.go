@@ -24,6 +24,14 @@
 //	tx/c/CONV/SEQ        index of a conversation's messages (empty value)
 //	tx/v/CONV            the Conversation summary as JSON
 //	perm/TOOL\x00SCOPE    a remembered "always allow" Grant as JSON
+//	todo/seq             last task id (8-byte big-endian)
+//	todo/i/ID            a Todo as JSON (ID 8-byte big-endian)
+//	scratch/KEY          a scratchpad value {"value","updated"} as JSON
+//	sched/ID             a scheduled task (agent/schedule.Task) as JSON
+//
+// id/passport may hold the ERC-8004 registration; the diary's entry types include
+// sign, anchor (a signed head) and register. Wallet keys are never in the store: they
+// live in DATA/keystore/ID in the Web3 Secret Storage format.
 //
 // # Durability
 //

@@ -55,3 +55,22 @@ func BenchmarkCompose150(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkComposeRelevant150: the system prompt with 150 memories when
+// preflight puts the ones matching the message first.
+func BenchmarkComposeRelevant150(b *testing.B) {
+	mem := &memory.Mem{}
+	ctx := context.Background()
+	for i := range 150 {
+		_ = mem.Upsert(ctx, fmt.Sprintf("fact_%03d", i), fmt.Sprintf("Fact %d", i), "Something the user said",
+			memory.Types[i%4], fmt.Sprintf("The user mentioned detail number %d about their work and hobbies.", i))
+	}
+	rt := runtime.New(runtime.Config{Provider: &instant{}, Memory: mem, Now: func() time.Time { return time.Unix(2e9, 0) },
+		Preflight: runtime.Preflight{Memories: true}})
+	b.ReportAllocs()
+	for b.Loop() {
+		if s := runtime.ComposeForMessage(rt, ctx, "what did I say about my hobbies and detail 42?"); len(s) < 1000 {
+			b.Fatal("short prompt")
+		}
+	}
+}

@@ -12,8 +12,19 @@
 // no usable call, repeated failure, semantic repeat, permission denial,
 // injection flag, context limit — each leave a visible trace in that note.
 //
-// One turn runs at a time: a new Send, or [Runtime.Cancel], cancels the
-// turn in flight (the user typed or spoke again); the history stays valid
-// for every provider. The runtime posts think, speak, presence and the
-// tools' perform-skill / skill-done / skill-error events on its bus.
+// Before the first model call, preflight ([Config.Preflight], each step
+// switchable) puts the memories matching the message first in the block,
+// asks a planner for a short plan within a 2 s budget (failing open: no
+// plan, no delay beyond it) and starts the read-only, cacheable calls the
+// plan marks as likely, so the model's own call finds them ready.
+//
+// One turn runs at a time: a new Send cancels the turn in flight; the
+// history stays valid for every provider. Text the user adds while a turn
+// runs goes to [Runtime.Steer]: it joins the next round as guidance
+// instead of cancelling, and "stop" alone aborts. [Runtime.Cancel] (Esc)
+// and [Runtime.Close] (quitting) abort the turn and everything registered
+// with [Runtime.OnAbort], such as background sub-agents, whose results
+// reach the next turn through [Runtime.Inform]. The runtime posts think,
+// speak, presence and the tools' perform-skill / skill-done / skill-error
+// events on its bus.
 package runtime

@@ -11,16 +11,22 @@ import (
 )
 
 // composeSystem builds the turn's system prompt: persona, <memory> block,
-// skills-and-tools block.
-func (r *Runtime) composeSystem(ctx context.Context) string {
-	var entries []memory.Entry
+// skills-and-tools block. With preflight memories on, the memories that
+// match message lead the block.
+func (r *Runtime) composeSystem(ctx context.Context, message string) string {
+	var ranked []memory.Entry
 	if r.cfg.Memory != nil {
-		entries, _ = r.cfg.Memory.List(ctx) // a failing store only costs the memories
+		entries, _ := r.cfg.Memory.List(ctx) // a failing store only costs the memories
+		ranked = memory.Rank(entries, r.cfg.Now())
+		if r.cfg.Preflight.Memories && strings.TrimSpace(message) != "" {
+			ranked = r.relevantFirst(ctx, ranked, message)
+		}
 	}
-	return r.compose(entries)
+	return r.compose(ranked)
 }
 
-func (r *Runtime) compose(entries []memory.Entry) string {
+// compose writes the prompt around memories already in order.
+func (r *Runtime) compose(ranked []memory.Entry) string {
 	var b strings.Builder
 	b.Grow(4096)
 	persona := strings.TrimSpace(r.man.Brain.Instructions)
@@ -28,20 +34,25 @@ func (r *Runtime) compose(entries []memory.Entry) string {
 		persona = "You are " + r.man.Name + ". " + r.man.Description
 	}
 	b.WriteString(persona)
-	if block := memory.Block(memory.Rank(entries, r.cfg.Now()), r.man.Memory.MaxTokens); block != "" {
+	if block := memory.Block(ranked, r.man.Memory.MaxTokens); block != "" {
 		b.WriteString("\n\nWhat you remember (most relevant first):\n")
 		b.WriteString(block)
 	}
-	writeSkills(&b, r.man.Skills, r.registry.Specs())
+	writeSkills(&b, r.man.Skills, r.cfg.SkillLines, r.registry.Specs())
 	return b.String()
 }
 
 // writeSkills writes the <skills> block: the manifest's skill bundles
 // (name, URI, version, description when given), then every tool the model
 // may call with its one-line description.
-func writeSkills(b *strings.Builder, skills []manifest.Skill, specs []llm.ToolSpec) {
+func writeSkills(b *strings.Builder, skills []manifest.Skill, lines []string, specs []llm.ToolSpec) {
 	b.WriteString("\n\n<skills>\n")
-	if len(skills) > 0 {
+	if len(lines) > 0 { // the skills that loaded, as the skill set describes them
+		b.WriteString("Your skills (each is also a tool):\n")
+		for _, l := range lines {
+			b.WriteString("- " + l + "\n")
+		}
+	} else if len(skills) > 0 {
 		b.WriteString("Skills installed from your manifest:\n")
 		for _, s := range skills {
 			b.WriteString("- " + s.Label() + " (" + s.URI)

@@ -27,18 +27,21 @@ const DefaultMaxRounds = 8
 // Config builds a [Runtime]; only Provider is usually set, the rest have
 // working defaults.
 type Config struct {
-	Manifest  *manifest.Manifest // default manifest.Default()
-	Provider  llm.Provider       // default the NullProvider
-	Scene     scene.Scene        // default a silent scene.Fake
-	Memory    memory.Store       // optional; enables remember and the <memory> block
-	Tools     []*tools.Tool      // extra tools (skills); they override built-ins of the same name
-	Confirm   tools.Confirmer    // asks before high-risk calls; nil denies them (unless Gate is set)
-	Gate      *tools.Gate        // the permission gate; default one asking Confirm
-	Bus       *protocol.Bus      // default protocol.New(manifest name)
-	Sentiment Sentiment
-	MaxRounds int  // default brain.maxRounds, else 8
-	NoStream  bool // ask providers for whole replies instead of streams
-	Context   ctxmgr.Config
+	Manifest *manifest.Manifest // default manifest.Default()
+	Provider llm.Provider       // default the NullProvider
+	Scene    scene.Scene        // default a silent scene.Fake
+	Memory   memory.Store       // optional; enables remember and the <memory> block
+	Tools    []*tools.Tool      // extra tools (skills); they override built-ins of the same name
+	// SkillLines describe the loaded skills for the prompt's <skills> block
+	// (skill.Set.PromptLines); nil lists the manifest's skills as written.
+	SkillLines []string
+	Confirm    tools.Confirmer // asks before high-risk calls; nil denies them (unless Gate is set)
+	Gate       *tools.Gate     // the permission gate; default one asking Confirm
+	Bus        *protocol.Bus   // default protocol.New(manifest name)
+	Sentiment  Sentiment
+	MaxRounds  int  // default brain.maxRounds, else 8
+	NoStream   bool // ask providers for whole replies instead of streams
+	Context    ctxmgr.Config
 	// FailureLimit disables a call signature after this many failures in
 	// a turn; default 2.
 	FailureLimit int
@@ -46,6 +49,17 @@ type Config struct {
 	// Hinted says the user was already told how to connect a model (the
 	// window shows it at start), so the NullProvider does not repeat it.
 	Hinted bool
+	// Caller is who the permission gate records as making this runtime's
+	// tool calls: tools.CallerModel unless set (a sub-agent's runtime
+	// says "subagent").
+	Caller string
+	// Registry, when set, holds exactly the tools offered to the model;
+	// Tools and the built-ins are then ignored. A sub-agent's runtime gets
+	// a registry of the main one's tools.
+	Registry *tools.Registry
+	// Preflight chooses the steps run before a turn's first model call;
+	// the zero value runs none, [DefaultPreflight] runs them all.
+	Preflight Preflight
 }
 
 // DeltaKind says what a [Delta] carries.
@@ -84,6 +98,10 @@ type Runtime struct {
 	done    chan struct{} // closed when the running turn ends
 	rounds  int           // model calls so far, for the summary cooldown
 	hinted  bool          // the NullProvider hint was given
+	seq     uint64        // turns started, to tell the latest apart
+	steer   steering      // guidance typed while a turn runs, and notes for the next turn
+	aborts  []func()      // run when the session is aborted (Cancel, Close)
+	fetches prefetches    // calls the planner started early, by cache key
 }
 
 // New builds a runtime.
@@ -112,10 +130,16 @@ func New(cfg Config) *Runtime {
 	if cfg.FailureLimit <= 0 {
 		cfg.FailureLimit = 2
 	}
+	if cfg.Caller == "" {
+		cfg.Caller = tools.CallerModel
+	}
 	r := &Runtime{cfg: cfg, man: cfg.Manifest, bus: cfg.Bus, hinted: cfg.Hinted}
-	builtins := tools.Builtins(tools.Deps{Scene: cfg.Scene, Memory: cfg.Memory, Bus: cfg.Bus,
-		Slots: cfg.Manifest.Meta.Edits.Animations, Now: cfg.Now, Sentiment: cfg.Sentiment}, cfg.Manifest.Tools)
-	r.registry = tools.NewRegistry(append(builtins, cfg.Tools...)...)
+	r.registry = cfg.Registry
+	if r.registry == nil {
+		builtins := tools.Builtins(tools.Deps{Scene: cfg.Scene, Memory: cfg.Memory, Bus: cfg.Bus,
+			Slots: cfg.Manifest.Meta.Edits.Animations, Now: cfg.Now, Sentiment: cfg.Sentiment}, cfg.Manifest.Tools)
+		r.registry = tools.NewRegistry(append(builtins, cfg.Tools...)...)
+	}
 	if cfg.Gate == nil {
 		cfg.Gate = &tools.Gate{Confirm: cfg.Confirm, Bus: cfg.Bus}
 	}
@@ -175,25 +199,56 @@ func (r *Runtime) Send(ctx context.Context, text string) <-chan Delta {
 	prev := r.done
 	done := make(chan struct{})
 	r.cancel, r.done = cancel, done
+	r.seq++
+	seq := r.seq
+	r.steer.open = true
 	r.mu.Unlock()
 	go func() {
 		defer close(out)
 		defer close(done)
 		defer cancel()
+		defer r.closeSteer(seq)
 		if prev != nil {
 			<-prev
 		}
-		r.turn(ctx, text, out)
+		r.turn(ctx, seq, text, out)
 	}()
 	return out
 }
 
-// Cancel stops the turn in flight, if any (Esc in the window).
+// Cancel aborts the session's work (Esc in the window, a spoken "stop"):
+// the turn in flight, if any, and whatever was registered with
+// [Runtime.OnAbort], such as background sub-agents.
 func (r *Runtime) Cancel() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.cancel != nil {
 		r.cancel()
+	}
+	hooks := append([]func(){}, r.aborts...)
+	r.mu.Unlock()
+	for _, f := range hooks {
+		f()
+	}
+}
+
+// OnAbort registers f to run each time the session is aborted
+// ([Runtime.Cancel], [Runtime.Close]). f must not block for long: it
+// should cancel work, not wait for it.
+func (r *Runtime) OnAbort(f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.aborts = append(r.aborts, f)
+}
+
+// Close aborts the session like [Runtime.Cancel] and waits for the turn in
+// flight to end (quitting kin). The runtime stays usable.
+func (r *Runtime) Close() {
+	r.Cancel()
+	r.mu.Lock()
+	done := r.done
+	r.mu.Unlock()
+	if done != nil {
+		<-done
 	}
 }
 

@@ -21,6 +21,7 @@ type turnState struct {
 	injected   []string
 	compaction []string
 	notes      []string // corrective notes for the next round only
+	steering   []string // the user's guidance during this turn, kept for every later round
 	noUsable   int
 }
 
@@ -106,6 +107,12 @@ func (s *turnState) continuation(round int, forced bool) string {
 			names = append(names, n)
 		}
 		b.WriteString("Permission denied by the user this turn (a standing constraint; do not retry or work around it): " + strings.Join(names, ", ") + ".\n")
+	}
+	if len(s.steering) > 0 {
+		b.WriteString("The user added this while you were working (guidance for this turn: take it into account and carry on, do not start over):\n")
+		for _, g := range s.steering {
+			b.WriteString("- " + g + "\n")
+		}
 	}
 	for _, n := range s.compaction {
 		b.WriteString("Context: " + n + "\n")

@@ -21,8 +21,8 @@ const interrupted = "(interrupted by the user)"
 // forcedFallback is said when the forced final answer came back empty.
 const forcedFallback = "I have to stop here — I ran out of steps before finishing."
 
-// turn runs one turn; it owns r.history until it returns.
-func (r *Runtime) turn(ctx context.Context, text string, out chan<- Delta) {
+// turn runs turn seq; it owns r.history until it returns.
+func (r *Runtime) turn(ctx context.Context, seq uint64, text string, out chan<- Delta) {
 	r.bus.Emit(protocol.PresencePayload{State: "thinking"})
 	defer r.bus.Emit(protocol.PresencePayload{State: "idle"})
 	if null.Is(r.cfg.Provider) {
@@ -31,20 +31,26 @@ func (r *Runtime) turn(ctx context.Context, text string, out chan<- Delta) {
 	}
 	r.mu.Lock()
 	base := len(r.history)
-	r.history = append(r.history, llm.Message{Role: llm.User, Text: text})
+	notes := r.takeNotesLocked()
+	r.history = append(r.history, llm.Message{Role: llm.User, Text: withNotes(notes, text)})
 	r.mu.Unlock()
-	system := r.composeSystem(ctx)
+	system := r.composeSystem(ctx, text) + r.preflight(ctx, text)
 	st := newTurnState(r.cfg.MaxRounds)
 	for round := 1; ; round++ {
 		final, done, err := r.round(ctx, system, st, round, out)
 		if err != nil {
-			r.fail(ctx, base, err, out)
+			r.fail(ctx, base, notes, err, out)
 			return
 		}
-		if done {
-			r.speak(ctx, final, out)
-			return
+		if !done {
+			continue
 		}
+		if more := r.finish(seq); len(more) > 0 {
+			r.interim(ctx, final, more, out)
+			continue
+		}
+		r.speak(ctx, final, out)
+		return
 	}
 }
 
@@ -52,6 +58,10 @@ func (r *Runtime) turn(ctx context.Context, text string, out chan<- Delta) {
 // answer with done set when the loop should end.
 func (r *Runtime) round(ctx context.Context, system string, st *turnState, round int, out chan<- Delta) (string, bool, error) {
 	forced := round > r.cfg.MaxRounds
+	if g := r.takeSteer(); len(g) > 0 {
+		st.steering = append(st.steering, g...)
+		send(ctx, out, Delta{Kind: Note, Text: "taking in what you added: " + strings.Join(g, " / ")})
+	}
 	r.mu.Lock() // only this goroutine writes history; the lock is for readers
 	hist, calls := r.history, r.rounds
 	r.rounds++
@@ -132,7 +142,8 @@ func (r *Runtime) runCalls(ctx context.Context, st *turnState, calls []llm.ToolC
 	if len(todo) > 0 {
 		r.bus.Emit(protocol.PresencePayload{State: "working"})
 	}
-	for k, o := range r.exec.Run(ctx, todo) {
+	r.fetches.wait(ctx, todo)
+	for k, o := range r.exec.RunAs(ctx, r.cfg.Caller, todo) {
 		outcomes[at[k]] = o
 	}
 	results := make([]llm.ToolResult, len(calls))
@@ -166,25 +177,35 @@ func (r *Runtime) speak(ctx context.Context, text string, out chan<- Delta) {
 	r.mu.Lock()
 	r.history = append(r.history, llm.Message{Role: llm.Assistant, Text: text})
 	r.mu.Unlock()
+	r.say(text)
+	send(ctx, out, Delta{Kind: Final, Text: text})
+}
+
+// say posts text as the character's speech.
+func (r *Runtime) say(text string) {
 	if strings.TrimSpace(text) != "" {
 		r.bus.Emit(protocol.PresencePayload{State: "speaking"})
 		r.bus.Emit(protocol.SpeakPayload{Text: text, Sentiment: r.sentiment(text)})
 	}
-	send(ctx, out, Delta{Kind: Final, Text: text})
 }
 
 // fail ends a turn with err. An interrupted turn keeps its valid rounds and
 // gets a closing note; any other failure rolls the history back to before
-// the user's message, so a rejected request cannot poison the next one.
-func (r *Runtime) fail(ctx context.Context, base int, err error, out chan<- Delta) {
+// the user's message, so a rejected request cannot poison the next one;
+// the background notes it carried wait for the next turn again.
+func (r *Runtime) fail(ctx context.Context, base int, notes []string, err error, out chan<- Delta) {
 	r.mu.Lock()
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		r.history = append(r.history, llm.Message{Role: llm.Assistant, Text: interrupted})
-	} else {
+	rollback := !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+	if rollback {
 		r.history = r.history[:base]
 		r.bus.Emit(protocol.SkillErrorPayload{Skill: "brain", Error: err.Error()})
+	} else {
+		r.history = append(r.history, llm.Message{Role: llm.Assistant, Text: interrupted})
 	}
 	r.mu.Unlock()
+	if rollback {
+		r.requeueNotes(notes)
+	}
 	send(ctx, out, Delta{Kind: Failed, Err: err})
 }
 

@@ -14,7 +14,7 @@ import (
 
 // Instructions returns the system prompt a turn would use now: persona,
 // <memory> block, skills and tools.
-func (r *Runtime) Instructions(ctx context.Context) string { return r.composeSystem(ctx) }
+func (r *Runtime) Instructions(ctx context.Context) string { return r.composeSystem(ctx, "") }
 
 // ToolSpecs lists the tools offered to the model.
 func (r *Runtime) ToolSpecs() []llm.ToolSpec { return r.registry.Specs() }

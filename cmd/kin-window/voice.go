@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/voice/aec"
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/cascade"
 	"github.com/kin-companion/kin/agent/voice/device"
@@ -95,7 +96,7 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		err := c.Talk(ctx, companion.VoiceOptions{Path: path, TTS: f.tts, Echo: &audio.EchoGate{Reference: player.RecentLevel}},
+		err := c.Talk(ctx, companion.VoiceOptions{Path: path, TTS: f.tts, Echo: echoStage(player)},
 			player, mic, func(p *cascade.Pipeline) { v.ptt <- p })
 		if err != nil && !errors.Is(err, context.Canceled) {
 			c.Bus.Emit(protocol.PresencePayload{State: "offline"})
@@ -150,4 +151,18 @@ func watchDevices(ctx context.Context, tick time.Duration, lastFrame func() time
 			}
 		}
 	}
+}
+
+// echoStage is the microphone's echo stage: the echo canceller fed with what
+// the speaker takes, the level gate behind it; the level gate alone if the
+// reference cannot be set up.
+func echoStage(player *audio.Player) interface {
+	Process(frame []int16) ([]int16, bool)
+} {
+	ref, err := aec.NewReference(audio.PlaybackRate, audio.CaptureRate)
+	if err != nil {
+		return &audio.EchoGate{Reference: player.RecentLevel}
+	}
+	player.SetTap(ref.Write)
+	return aec.NewEcho(ref, player.RecentLevel)
 }

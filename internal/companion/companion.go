@@ -18,6 +18,9 @@ import (
 	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/agent/schedule"
+	"github.com/kin-companion/kin/agent/skill"
+	"github.com/kin-companion/kin/agent/subagent"
 	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
@@ -56,7 +59,13 @@ type Options struct {
 	MCPConfig string
 	// Notify tells the user of something that happened while kin runs (an
 	// MCP server failed); nil logs it.
-	Notify  func(string)
+	Notify func(string)
+	// Character is the file of the character shown now ("" for the
+	// default one), for the present-model and validate-model skills.
+	Character func() string
+	// Remind receives what kin says when a scheduled task is due, besides
+	// the speak event (kin chat prints it; nil: the bus only).
+	Remind  func(text string)
 	Bus     *protocol.Bus // nil means a new bus
 	Logger  *slog.Logger  // nil discards
 	IdleEnd time.Duration // 0 means DefaultIdleEnd
@@ -76,6 +85,11 @@ type Companion struct {
 	Roots *fs.Roots
 	// MCP is the client of the configured MCP servers; nil without any.
 	MCP *mcp.Manager
+	// Subagents are the background helpers spawn_subagent starts.
+	Subagents *subagent.Manager
+	// Schedule holds reminders and scheduled prompts; nil when it could
+	// not start (see Warnings).
+	Schedule *schedule.Scheduler
 	// DB is the store, nil when it could not open (see Warnings).
 	DB *store.DB
 	// Warnings are things the user should be told once, e.g. that memory
@@ -86,6 +100,7 @@ type Companion struct {
 	voice     *tools.VoiceSlot // the voice conversation running now, for change_voice
 	desktop   *desktop.Desktop // screen, input and clipboard; released on Close
 	feel      *feelings        // the character's emotions, for kin://emotions
+	skillSet  *skill.Set       // the loaded skills; closed with the companion
 	cons      *store.Consolidator
 	stopDiary func()
 	cancel    context.CancelFunc
@@ -134,11 +149,50 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	}
 	go c.feel.run(ctx, o.Bus)
 	c.Gate = newGate(o, c.DB, o.Bus)
+	hands := c.hands(ctx, o, c.settings(o), mem)
+	hands = append(hands, c.startScheduler(ctx, o)...)
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
-		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted, Tools: c.hands(o, c.settings(o)),
+		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted, Tools: hands, SkillLines: c.skillSet.PromptLines(),
+		Preflight: preflight(choice.Provider),
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
+	c.startSubagents(choice.Provider, o)
 	c.startMCP(ctx, o)
+	c.runScheduler(ctx)
 	return c, nil
+}
+
+// preflight is what runs before a turn's first model call: memories
+// relevant to the message always; the planner (a short extra model call a
+// turn, with prefetches of what it expects) when KIN_PLANNER=1 and a real
+// model is connected.
+func preflight(p llm.Provider) runtime.Preflight {
+	pf := runtime.DefaultPreflight()
+	pf.Planner = !null.Is(p) && os.Getenv("KIN_PLANNER") == "1"
+	pf.Prefetch = pf.Planner
+	return pf
+}
+
+// startSubagents gives the runtime background helpers (spawn_subagent):
+// they share the registry and the gate, report back through the runtime's
+// notes, and stop when the user stops kin.
+func (c *Companion) startSubagents(p llm.Provider, o Options) {
+	c.Subagents = subagent.New(subagent.Config{Provider: p, Registry: c.Runtime.Registry(), Gate: c.Gate, Bus: o.Bus,
+		Notes: c.Runtime, Manifest: o.Manifest,
+		OnEnd: func(r subagent.Report) { c.record(c.currentConv(), store.RoleTool, r.String()) }})
+	for _, t := range c.Subagents.Tools() {
+		c.Runtime.Registry().Add(t)
+	}
+	c.Runtime.OnAbort(c.Subagents.CancelAll)
+}
+
+// currentConv is the conversation now, without counting as activity.
+func (c *Companion) currentConv() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.conv == "" {
+		c.conv = time.Now().UTC().Format("20060102-150405.000")
+	}
+	return c.conv
 }
 
 // settings returns o.Settings, else the settings file's content; a file
@@ -248,13 +302,17 @@ func (c *Companion) Recent(n int) []llm.Message {
 // Close ends the conversation, stops the background work, writes what the
 // diary still holds and closes the store.
 func (c *Companion) Close() error {
+	c.Subagents.Close() // first: their partial results go into the transcript
 	c.mu.Lock()
 	c.endLocked()
 	c.mu.Unlock()
-	c.Runtime.Cancel()
+	c.Runtime.Close()
 	c.cancel()
 	if c.MCP != nil {
 		c.MCP.Close()
+	}
+	if c.skillSet != nil {
+		c.skillSet.Close()
 	}
 	if c.desktop != nil {
 		_ = c.desktop.Close()

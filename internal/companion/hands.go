@@ -1,16 +1,25 @@
 package companion
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	agentmem "github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/agent/skill"
 	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/agent/tools/data"
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
+	"github.com/kin-companion/kin/agent/tools/memtools"
 	"github.com/kin-companion/kin/agent/tools/system"
+	"github.com/kin-companion/kin/agent/tools/todo"
 	"github.com/kin-companion/kin/agent/tools/web"
 	"github.com/kin-companion/kin/agent/voice/realtime"
+	"github.com/kin-companion/kin/avatar/doctor"
 	"github.com/kin-companion/kin/internal/settings"
 	"github.com/kin-companion/kin/store"
 )
@@ -18,8 +27,15 @@ import (
 // hands are the tools beyond the character's own: asking the user,
 // changing voices, and acting on the computer and the web. Every one runs
 // through the companion's permission gate.
-func (c *Companion) hands(o Options, set settings.Settings) []*tools.Tool {
+func (c *Companion) hands(ctx context.Context, o Options, set settings.Settings, mem agentmem.Store) []*tools.Tool {
 	ts := []*tools.Tool{tools.AskUser(o.Asker), tools.ChangeVoice(c.voice)}
+	ts = append(ts, data.Tools(data.Config{})...)
+	ts = append(ts, memtools.Tools(memtools.Config{Store: mem, Bus: o.Bus})...)
+	tc := todo.Config{Todos: &todo.Mem{}, Scratch: &todo.Mem{}}
+	if c.DB != nil {
+		tc = todo.Config{Todos: todoStore{c.DB.Todos()}, Scratch: scratchpad{c.DB.Scratch()}}
+	}
+	ts = append(ts, todo.Tools(tc)...)
 	roots, err := c.roots(o, set)
 	if err != nil {
 		c.Warnings = append(c.Warnings, err.Error()+"; the file and shell tools are off")
@@ -39,7 +55,39 @@ func (c *Companion) hands(o Options, set settings.Settings) []*tools.Tool {
 		c.Warnings = append(c.Warnings, err.Error())
 	}
 	ts = append(ts, web.Tools(wc)...)
-	return ts
+	return append(ts, c.skills(ctx, o, mem, ts)...)
+}
+
+// skills loads the built-in skills and the manifest's and installed
+// bundles; a bundle that cannot load is a warning, the others load.
+func (c *Companion) skills(ctx context.Context, o Options, mem agentmem.Store, before []*tools.Tool) []*tools.Tool {
+	dataDir := o.DataDir
+	if dataDir == "" {
+		dataDir, _ = store.DefaultDataDir()
+	}
+	cfg := skill.Config{Bus: o.Bus, AgentName: o.Manifest.Name, Memory: mem, Doctor: examine,
+		Character: o.Character, Manifest: o.Manifest, DataDir: dataDir,
+		Tools: func() []*tools.Tool {
+			if c.Runtime == nil { // while loading: the tools there will be
+				return append(tools.Builtins(tools.Deps{Scene: &scene.Fake{}}, nil), before...)
+			}
+			return c.Runtime.Registry().All()
+		},
+		CallTool: func(ctx context.Context, name string, args json.RawMessage) (tools.Result, error) {
+			return c.Runtime.Call(ctx, tools.CallerModel, name, args)
+		}}
+	set, problems := skill.Load(ctx, cfg)
+	for _, err := range problems {
+		c.Warnings = append(c.Warnings, "skill not loaded: "+err.Error())
+	}
+	c.skillSet = set
+	return set.Tools()
+}
+
+// examine is the avatar doctor as the validate-model skill sees it.
+func examine(path string) (errors, warnings int, summary string) {
+	r := doctor.Examine(path)
+	return len(r.Errors), len(r.Warnings), r.Summary()
 }
 
 // roots are the folders the file tools may use: --root for this run, else

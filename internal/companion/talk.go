@@ -38,7 +38,7 @@ type VoiceOptions struct {
 	// Idle: once the microphone closes, finish after this much quiet
 	// (kin talk); 0 keeps listening until ctx ends (the window).
 	Idle         time.Duration
-	Echo         *audio.EchoGate // optional: keeps kin from hearing itself
+	Echo         realtime.EchoFilter // optional: keeps kin from hearing itself (nil: nothing)
 	OnTranscript func(user bool, text string)
 	Getenv       func(string) string // default os.Getenv
 }
@@ -138,7 +138,7 @@ func (c *Companion) pipeline(o VoiceOptions, player *audio.Player) (*cascade.Pip
 	default:
 		return nil, fmt.Errorf("unknown text-to-speech %q: want espeak, openai or elevenlabs", o.TTS)
 	}
-	return &cascade.Pipeline{STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: o.STTModel},
+	return &cascade.Pipeline{Echo: o.Echo, STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: o.STTModel},
 		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: o.Idle}, nil
 }
 

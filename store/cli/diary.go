@@ -16,11 +16,9 @@ func Diary(db *store.DB, args []string, stdout, stderr io.Writer) int {
 	case "show":
 		return diaryShow(db.Diary(), args, stdout, stderr)
 	case "verify":
-		if len(args) != 0 {
-			fmt.Fprintln(stderr, "kin diary verify: takes no arguments")
-			return 2
-		}
-		return diaryVerify(db.Diary(), stdout, stderr)
+		return DiaryVerify(db, args, stdout, stderr)
+	case "sign":
+		return DiarySign(db, args, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "kin diary: unknown command %q\n%s", sub, usage["diary"])
 	return 2

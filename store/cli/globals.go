@@ -136,7 +136,10 @@ var usage = map[string]string{
 	"diary": `kin diary — the tamper-evident action diary
 
   kin diary show [--json] [--last N]       the entries, oldest first
-  kin diary verify                         check the hash chain; exit status 0 only if it holds
+  kin diary verify [--address A] [--file F]
+                                           check the hash chain and its signatures (of an export
+                                           F, against the wallet address A); exit 0 only if it holds
+  kin diary sign                           sign the current head with the agent's wallet
 
   Global flags: --data DIR (default $XDG_DATA_HOME/kin), --agent-id ID (default "default").
 `,

@@ -19,7 +19,22 @@ type Passport struct {
 	Skills        []string        `json:"skills,omitempty"`
 	Meta          json.RawMessage `json:"meta,omitempty"`
 	IsRegistered  bool            `json:"isRegistered"`
+	// Registration is where the agent is registered on-chain; set together with
+	// IsRegistered once the registering transaction is mined.
+	Registration *Registration `json:"registration,omitempty"`
 }
+
+// Registration records the agent's entry in an ERC-8004 Identity Registry.
+type Registration struct {
+	ChainID  uint64 `json:"chainId"`
+	Registry string `json:"registry"` // the registry contract's address (EIP-55)
+	AgentID  string `json:"agentId"`  // the registry's token id, in decimal
+	AgentURI string `json:"agentUri"` // the registration file's URI, e.g. ipfs://CID
+	TxHash   string `json:"txHash"`   // the registering transaction
+}
+
+// Address is the agent's global address, agent://{chain}/{agentId}.
+func (r *Registration) Address() string { return fmt.Sprintf("agent://%d/%s", r.ChainID, r.AgentID) }
 
 // New returns the passport of a fresh agent with the given id.
 func New(id string) Passport { return Passport{ID: id, Name: "kin"} }
@@ -29,6 +44,10 @@ func (p *Passport) Clone() Passport {
 	c := *p
 	c.Skills = slices.Clone(p.Skills)
 	c.Meta = slices.Clone(p.Meta)
+	if p.Registration != nil {
+		r := *p.Registration
+		c.Registration = &r
+	}
 	return c
 }
 
@@ -63,6 +82,14 @@ func (p *Passport) Validate() error {
 		}
 		if p.ChainID == 0 {
 			return ErrBadChain
+		}
+	}
+	if r := p.Registration; r != nil {
+		if r.ChainID == 0 || r.AgentID == "" {
+			return errors.New("identity: a registration needs a chain id and an agent id")
+		}
+		if _, err := CheckAddress(r.Registry); err != nil {
+			return err
 		}
 	}
 	if len(p.Meta) > 0 && !json.Valid(p.Meta) {

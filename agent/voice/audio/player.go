@@ -34,6 +34,7 @@ type Player struct {
 	recent   [echoWindows]float64
 	next     int
 	idle     chan struct{} // closed while the queue is empty
+	tap      func(played []int16)
 }
 
 type segment struct {
@@ -50,6 +51,15 @@ func NewPlayer(rate int, onLevel func(rms float64)) *Player {
 	close(p.idle)
 	p.win = make([]int16, 0, Samples(LevelWindow, rate))
 	return p
+}
+
+// SetTap makes every buffer the device takes (audio and the silence after it)
+// also go to tap — the echo canceller's reference (aec.Reference.Write). tap runs
+// on the device's goroutine under the Player's lock and must not block.
+func (p *Player) SetTap(tap func(played []int16)) {
+	p.mu.Lock()
+	p.tap = tap
+	p.mu.Unlock()
 }
 
 // Rate is the queue's sample rate.
@@ -98,6 +108,9 @@ func (p *Player) Fill(out []int16) int {
 	}
 	clear(out[n:])
 	levels = p.measure(out, n, levels)
+	if p.tap != nil {
+		p.tap(out)
+	}
 	if len(p.queue) == 0 {
 		p.queue = nil
 		p.markIdle()

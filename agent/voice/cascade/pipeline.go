@@ -12,15 +12,21 @@ import (
 	"github.com/kin-companion/kin/agent/voice/vad"
 )
 
+// EchoFilter takes each 16 kHz microphone frame and returns what should be
+// heard, as [audio.EchoGate.Process] does.
+type EchoFilter interface {
+	Process(frame []int16) (out []int16, passed bool)
+}
+
 // Pipeline is one cascaded conversation. Fill the fields and call [Pipeline.Run].
 type Pipeline struct {
 	STT      Transcriber
 	Brain    Brain
 	TTS      Synthesizer
 	Playback Playback
-	VAD      vad.Config      // hands-free segmentation (16 kHz)
-	Echo     *audio.EchoGate // optional microphone gating while kin speaks
-	Bus      *protocol.Bus   // optional: presence, Speak bubbles
+	VAD      vad.Config    // hands-free segmentation (16 kHz)
+	Echo     EchoFilter    // optional: *audio.EchoGate or *aec.Echo
+	Bus      *protocol.Bus // optional: presence, Speak bubbles
 	// OnTranscript, if set, receives ("user"|"assistant", text) for each turn.
 	OnTranscript func(role, text string)
 	// IdleAfterInput: once mic closes, Run returns after the last reply was handed to

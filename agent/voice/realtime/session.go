@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/kin-companion/kin/agent/protocol"
-	"github.com/kin-companion/kin/agent/voice/audio"
 )
 
 // MaxToolRounds caps the tool rounds between two user turns.
@@ -23,6 +22,12 @@ type Playback interface {
 	// Clear stops playback at once and reports the item that was playing (or "")
 	// and how much of it was heard.
 	Clear() (item string, heard time.Duration)
+}
+
+// EchoFilter takes each 16 kHz microphone frame and returns what should be
+// heard, as [audio.EchoGate.Process] does.
+type EchoFilter interface {
+	Process(frame []int16) (out []int16, passed bool)
 }
 
 // Status is what the session shows on screen.
@@ -48,8 +53,9 @@ type Session struct {
 	Bus *protocol.Bus
 	// OnTranscript, if set, receives every final transcript (the transcript store).
 	OnTranscript func(Transcript)
-	// Echo, if set, gates the microphone while kin speaks.
-	Echo *audio.EchoGate
+	// Echo, if set, keeps kin from hearing itself: an *audio.EchoGate, or an
+	// *aec.Echo (echo canceller with the gate behind it).
+	Echo EchoFilter
 	// LocalBargeIn, if set, is kin's own detector of the user starting to speak
 	// (fed the gated 16 kHz microphone); it interrupts playback without waiting
 	// for the server.
