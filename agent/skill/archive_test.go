@@ -146,7 +146,7 @@ func TestHTTPSBundle(t *testing.T) {
 	if out := call(t, s, nil, "weather", `{}`); out.Result.Content != "sunny" {
 		t.Errorf("outcome %+v", out)
 	}
-	for _, want := range []string{"the server answered 404", "cannot fetch ipfs:// skills", "only over https"} {
+	for _, want := range []string{"the server answered 404", "no IPFS gateway is set up", "only over https"} {
 		if !hasProblem(problems, want) {
 			t.Errorf("no problem says %q: %q", want, problems)
 		}
@@ -161,5 +161,28 @@ func TestHTTPSBundle(t *testing.T) {
 		if _, err := os.Stat(d); err == nil {
 			t.Errorf("Close left %s", d)
 		}
+	}
+}
+
+// TestIPFSBundle: an ipfs:// manifest entry is loaded through the
+// configured loader (which checks the CID) and unpacked like any archive.
+func TestIPFSBundle(t *testing.T) {
+	archive := tarGz(t, weatherArchive)
+	var asked string
+	loader := func(_ context.Context, uri string) ([]byte, error) {
+		asked = uri
+		if uri == "ipfs://bafybadcid" {
+			return nil, errors.New("the gateway returned content that does not match its CID")
+		}
+		return archive, nil
+	}
+	m := manifestOf(t.TempDir(), "ipfs://bafkreiweather", "ipfs://bafybadcid")
+	s, problems := load(t, Config{Manifest: m, IPFS: loader})
+	defer s.Close()
+	if _, ok := s.Get("weather"); !ok || asked == "" {
+		t.Fatalf("weather not loaded from IPFS: %q", problems)
+	}
+	if !hasProblem(problems, "does not match its CID") {
+		t.Errorf("a bad CID was not reported: %q", problems)
 	}
 }

@@ -41,7 +41,10 @@ type Config struct {
 	Owner      string             // owned-only: the author bundles must name
 	Whitelist  []string           // whitelist: the URIs that may load
 	HTTPClient *http.Client       // for https:// bundles; nil is http.DefaultClient
-	Limits     Limits
+	// IPFS loads ipfs:// bundles (a tar.gz or zip), checking what came back
+	// against the CID; nil refuses them.
+	IPFS   func(ctx context.Context, uri string) ([]byte, error)
+	Limits Limits
 }
 
 // InstalledDir is where installed bundles live under a data directory.
@@ -60,7 +63,7 @@ type Set struct {
 // installed bundles with their dependencies. Each bundle that cannot load
 // is reported in the returned errors and skipped; the others load.
 func Load(ctx context.Context, cfg Config) (*Set, []error) {
-	s := &Set{fetch: &fetcher{client: cfg.HTTPClient, lim: cfg.Limits}}
+	s := &Set{fetch: &fetcher{client: cfg.HTTPClient, ipfs: cfg.IPFS, lim: cfg.Limits}}
 	var problems []error
 	for _, sk := range builtins(cfg, s) {
 		if err := s.add(sk, cfg.Bus); err != nil {

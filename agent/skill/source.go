@@ -15,6 +15,7 @@ import (
 // temporary folders it remembers for [Set.Close].
 type fetcher struct {
 	client *http.Client
+	ipfs   func(ctx context.Context, uri string) ([]byte, error) // nil: ipfs:// is refused
 	lim    Limits
 	tmp    []string
 }
@@ -40,6 +41,8 @@ func (f *fetcher) local(ctx context.Context, uri, base string) (string, error) {
 		return f.download(ctx, uri)
 	case "http":
 		return "", fmt.Errorf("kin fetches skills only over https, not %s", uri)
+	case "ipfs":
+		return f.fromIPFS(ctx, uri)
 	}
 	return "", fmt.Errorf("kin cannot fetch %s:// skills; download the bundle and give its folder or archive", scheme)
 }
@@ -93,6 +96,26 @@ func (f *fetcher) download(ctx context.Context, uri string) (string, error) {
 		return "", fmt.Errorf("%w: %s is more than the %s allowed", ErrTooLarge, uri, size(limit))
 	}
 	return f.unpack(data, urlName(uri))
+}
+
+// fromIPFS loads an archive named by its CID (checked by the loader) and
+// unpacks it; the archive kind is told by its first bytes.
+func (f *fetcher) fromIPFS(ctx context.Context, uri string) (string, error) {
+	if f.ipfs == nil {
+		return "", fmt.Errorf("kin cannot fetch %s: no IPFS gateway is set up (KIN_IPFS_GATEWAY)", uri)
+	}
+	data, err := f.ipfs(ctx, uri)
+	if err != nil {
+		return "", fmt.Errorf("cannot fetch %s: %w", uri, err)
+	}
+	if limit := f.lim.withDefaults().Archive; int64(len(data)) > limit {
+		return "", fmt.Errorf("%w: %s is more than the %s allowed", ErrTooLarge, uri, size(limit))
+	}
+	name := "skill.tar.gz"
+	if strings.HasPrefix(string(data), "PK") {
+		name = "skill.zip"
+	}
+	return f.unpack(data, name)
 }
 
 // unpack writes an archive into a new temporary folder and returns the

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -24,6 +25,7 @@ import (
 	"github.com/kin-companion/kin/assets"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/engine"
+	"github.com/kin-companion/kin/identity/ipfs"
 	"github.com/kin-companion/kin/internal/companion"
 )
 
@@ -79,6 +81,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		path = bodyPath(man)
 	}
 	m, err := loadModel(path)
+	if *model == "" && ipfs.IsIPFS(man.Body.URI) {
+		m, err = loadIPFSModel(man.Body.URI)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
@@ -143,8 +148,20 @@ func loadModel(path string) (*avatar.Model, error) {
 	return avatar.Load(path)
 }
 
+// loadIPFSModel loads a manifest's ipfs:// body through the IPFS gateway,
+// checked against its CID.
+func loadIPFSModel(uri string) (*avatar.Model, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	data, err := companion.LoadIPFS(ctx, uri)
+	if err != nil {
+		return nil, fmt.Errorf("the manifest's character %s: %w", uri, err)
+	}
+	return avatar.LoadReader(bytes.NewReader(data), path.Base(uri)+".glb")
+}
+
 // bodyPath is the manifest's body as a local file, or "" for a remote URI
-// (kin does not download models) or none.
+// (ipfs:// is loaded by loadIPFSModel; kin downloads no other) or none.
 func bodyPath(man *manifest.Manifest) string {
 	uri := man.Body.URI
 	if uri == "" || strings.Contains(uri, "://") {

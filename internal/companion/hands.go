@@ -55,18 +55,19 @@ func (c *Companion) hands(ctx context.Context, o Options, set settings.Settings,
 		c.Warnings = append(c.Warnings, err.Error())
 	}
 	ts = append(ts, web.Tools(wc)...)
-	return append(ts, c.skills(ctx, o, mem, ts)...)
+	ts = append(ts, c.signAction(o))
+	return append(ts, c.skills(ctx, o, set, mem, ts)...)
 }
 
 // skills loads the built-in skills and the manifest's and installed
 // bundles; a bundle that cannot load is a warning, the others load.
-func (c *Companion) skills(ctx context.Context, o Options, mem agentmem.Store, before []*tools.Tool) []*tools.Tool {
+func (c *Companion) skills(ctx context.Context, o Options, set settings.Settings, mem agentmem.Store, before []*tools.Tool) []*tools.Tool {
 	dataDir := o.DataDir
 	if dataDir == "" {
 		dataDir, _ = store.DefaultDataDir()
 	}
 	cfg := skill.Config{Bus: o.Bus, AgentName: o.Manifest.Name, Memory: mem, Doctor: examine,
-		Character: o.Character, Manifest: o.Manifest, DataDir: dataDir,
+		Character: o.Character, Manifest: o.Manifest, DataDir: dataDir, IPFS: IPFSGateway(o.getenv(), set).Load,
 		Tools: func() []*tools.Tool {
 			if c.Runtime == nil { // while loading: the tools there will be
 				return append(tools.Builtins(tools.Deps{Scene: &scene.Fake{}}, nil), before...)
@@ -76,12 +77,12 @@ func (c *Companion) skills(ctx context.Context, o Options, mem agentmem.Store, b
 		CallTool: func(ctx context.Context, name string, args json.RawMessage) (tools.Result, error) {
 			return c.Runtime.Call(ctx, tools.CallerModel, name, args)
 		}}
-	set, problems := skill.Load(ctx, cfg)
+	loaded, problems := skill.Load(ctx, cfg)
 	for _, err := range problems {
 		c.Warnings = append(c.Warnings, "skill not loaded: "+err.Error())
 	}
-	c.skillSet = set
-	return set.Tools()
+	c.skillSet = loaded
+	return loaded.Tools()
 }
 
 // examine is the avatar doctor as the validate-model skill sees it.

@@ -27,10 +27,16 @@ type Settings struct {
 	Units string `json:"units,omitempty"`
 	// SearxngURL is a SearXNG instance for web_search (or KIN_SEARXNG_URL).
 	SearxngURL string `json:"searxngUrl,omitempty"`
+	// IPFSGateway loads ipfs:// characters and skills (or KIN_IPFS_GATEWAY;
+	// default DefaultIPFSGateway); what it returns is checked against the CID.
+	IPFSGateway string `json:"ipfsGateway,omitempty"`
 	// MCPPort is where the window serves kin's MCP server on 127.0.0.1
 	// (default DefaultMCPPort; -1 turns it off).
 	MCPPort int `json:"mcpPort,omitempty"`
 }
+
+// DefaultIPFSGateway is the public gateway used unless the settings say another.
+const DefaultIPFSGateway = "https://ipfs.io"
 
 // DefaultMCPPort is the window's MCP port unless the settings say another.
 const DefaultMCPPort = 7317
@@ -128,7 +134,7 @@ func describe(data []byte, err error) string {
 	case errors.As(err, &typ):
 		return fmt.Sprintf("field %s must be %s, not %s", typ.Field, typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
-		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, mcpPort)"
+		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, ipfsGateway, mcpPort)"
 	}
 	return err.Error()
 }
