@@ -111,3 +111,12 @@ lint: deps-test
 clean:
 	rm -rf bin
 	rm -f ./*.test ./*.out ./*.prof ./*.pprof ./coverage*.html
+
+# Frames a second, CPU and page faults per frame of kin's window under Xvfb (llvmpipe, as
+# without a GPU), beside an empty Ebitengine window; BASELINE=path/to/benchframe adds
+# another build's figures, BENCH_TIME=10s and BENCH_WARMUP=3s the run lengths.
+.PHONY: bench-frame
+BASELINE ?=
+bench-frame: deps-test
+	@go build -o bin/ ./cmd/kin-window/benchframe
+	xvfb-run -a -s '-screen 0 1600x1400x24' bash scripts/bench-frame.sh bin/benchframe $(BASELINE)

@@ -30,35 +30,133 @@ func BenchmarkPose(b *testing.B) {
 	}
 }
 
+// benchSizes are the window sizes the frame benchmarks draw: kin's default
+// window and a tall one.
+var benchSizes = []image.Point{{480, 720}, {720, 1280}}
+
+// benchRig is the default avatar adopted by a renderer, drawing into a
+// target of one of the benchmark sizes.
+type benchRig struct {
+	l    *Loaded
+	r    *Renderer
+	mesh *Mesh
+	dst  *ebiten.Image
+	px   []byte
+}
+
+func newBenchRig(b *testing.B, size image.Point) *benchRig {
+	b.Helper()
+	l := loadLoaded(b, "rpm-visage-male.glb")
+	r, err := NewRenderer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.Scale = 1
+	mesh := r.Adopt(l)
+	dst := ebiten.NewImage(size.X, size.Y)
+	b.Cleanup(func() { mesh.Dispose(); dst.Deallocate() })
+	return &benchRig{l: l, r: r, mesh: mesh, dst: dst, px: make([]byte, 4)}
+}
+
+// frame steps the scene, turns the camera far enough for every frame to
+// be drawn (slow motion is not, see Renderer.due) and waits for
+// the GPU by reading one pixel back.
+func (br *benchRig) frame() {
+	s := br.l.Scene
+	s.Step(1.0 / TickRate)
+	s.Orbit.Yaw += 0.05 // several pixels: fast motion, drawn at once (see Renderer.due)
+	cam := s.Camera(float32(br.dst.Bounds().Dx()) / float32(br.dst.Bounds().Dy()))
+	br.r.Draw(br.dst, br.mesh, s.Pose, &cam)
+	br.sync(br.dst)
+}
+
+// sync waits until everything drawn into img so far is done.
+func (br *benchRig) sync(img *ebiten.Image) {
+	img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(br.px)
+}
+
 // BenchmarkRenderFrame measures a whole frame on the GPU (llvmpipe under
-// Xvfb), synchronised by reading one pixel back each iteration.
+// Xvfb) at render scale 1, with the camera turning so that every
+// iteration draws; each waits for the GPU by reading one pixel back.
 func BenchmarkRenderFrame(b *testing.B) {
-	for _, size := range []image.Point{{480, 720}, {720, 1280}} {
+	for _, size := range benchSizes {
 		b.Run(sizeName(size), func(b *testing.B) {
-			l := loadLoaded(b, "rpm-visage-male.glb")
-			r, err := NewRenderer()
-			if err != nil {
-				b.Fatal(err)
-			}
-			mesh := r.Adopt(l)
-			defer mesh.Dispose()
-			dst := ebiten.NewImage(size.X, size.Y)
-			defer dst.Deallocate()
-			px := make([]byte, 4)
-			frame := func() {
-				l.Scene.Step(1.0 / TickRate)
-				cam := l.Scene.Camera(float32(size.X) / float32(size.Y))
-				r.Draw(dst, mesh, l.Scene.Pose, &cam)
-				dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
-			}
+			br := newBenchRig(b, size)
 			for range 10 { // let llvmpipe compile its shader variants
-				frame()
+				br.frame()
 			}
+			drawn := br.r.Drawn
+			cpu := startCPU(b)
 			for b.Loop() {
-				frame()
+				br.frame()
+			}
+			cpu.report(b)
+			if br.r.Drawn-drawn != b.N {
+				b.Fatalf("%d of %d iterations drew a frame", br.r.Drawn-drawn, b.N)
 			}
 		})
 	}
+}
+
+// BenchmarkRenderPasses times each pass of a frame on its own: the frame
+// is drawn once, then one pass is drawn again and again, waiting for the
+// GPU each time. "sync" is the wait alone, to subtract from the others.
+func BenchmarkRenderPasses(b *testing.B) {
+	for _, size := range benchSizes {
+		b.Run(sizeName(size), func(b *testing.B) {
+			br := newBenchRig(b, size)
+			for range 10 {
+				br.frame()
+			}
+			s := br.l.Scene
+			r, g := br.r, br.mesh
+			s.Orbit.Yaw += 0.05 // a frame that repaints the character's rectangle, as most do
+			cam := s.Camera(float32(size.X) / float32(size.Y))
+			region, sc, _ := r.plan(br.dst, g, s.Pose, &cam)
+			passes := []struct {
+				name   string
+				draw   func()
+				target *ebiten.Image
+			}{
+				{"sync", func() {}, br.dst},
+				{"clear", func() { r.clearTargets(g.Frame.Bounds, region) }, r.cbuf},
+				{"depth", func() { r.depthPasses(g) }, r.depthLo},
+				{"color", func() { r.colorPass(g) }, r.cbuf},
+				{"composite", func() { r.compositeTo(br.dst, region, sc) }, br.dst},
+			}
+			for _, p := range passes {
+				b.Run(p.name, func(b *testing.B) {
+					cpu := startCPU(b)
+					for b.Loop() {
+						p.draw()
+						br.sync(p.target)
+					}
+					cpu.report(b)
+				})
+			}
+		})
+	}
+}
+
+// cpuMeter reports the process's CPU time per iteration, Mesa's threads
+// included: on a shared machine it varies less than the wall time.
+type cpuMeter struct{ start procStat }
+
+func startCPU(b *testing.B) cpuMeter {
+	st, err := readProcStat()
+	if err != nil {
+		b.Log(err)
+	}
+	return cpuMeter{st}
+}
+
+func (c cpuMeter) report(b *testing.B) {
+	st, err := readProcStat()
+	if err != nil || c.start.cpu == 0 {
+		return
+	}
+	b.ReportMetric(float64((st.cpu-c.start.cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(st.minFaults-c.start.minFaults)/float64(b.N), "faults/op")
 }
 
 func sizeName(p image.Point) string {

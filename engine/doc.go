@@ -13,7 +13,15 @@
 //     tie, both with a MIN blend), and a lit, textured colour pass that keeps
 //     only the fragments at that depth. The depth range is fitted to the
 //     model's posed bounds every frame, so 16 bits resolve a few microns on a
-//     face: eyes behind eyelids and teeth behind lips come out right.
+//     face: eyes behind eyelids and teeth behind lips come out right. Each
+//     material's features (texture, alpha mode, wrap, toon, …) are compiled
+//     into its own shader variants rather than branched on per pixel.
+//
+// Where no GPU is present Mesa's llvmpipe shades on the CPU: the renderer
+// skips frames in which nothing visibly moved and draws slow motion
+// (breathing) at a few frames a second, and the package raises glibc's
+// malloc thresholds so that Mesa's per-frame buffers are reused rather
+// than faulted in afresh (malloc.go). [BenchFrame] measures a window.
 //
 // [Game] wraps this in an ebiten.Game for the window and the transparent
 // overlay; [Shot] renders frames offscreen for `kin shot` and the tests.

@@ -21,6 +21,7 @@ type Frame struct {
 	// Bounds is the pixel rectangle the visible triangles cover.
 	Bounds image.Rectangle
 
+	builds int // how many times the frame was built, to tell builds apart
 	prims  []primInfo
 	z      []float32  // per vertex: view depth (behind the near plane: clipped)
 	keys   []uint16   // per blended triangle: its depth bucket
@@ -65,6 +66,7 @@ func NewFrame(p *avatar.Pose) *Frame {
 // Build projects the pose through the camera for a w×h target and fills the
 // frame's buffers.
 func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
+	f.builds++
 	f.View = cam.Resolve(w, h, p.Min, p.Max)
 	f.Draws = f.Draws[:0]
 	f.lo, f.hi = [2]float32{float32(w), float32(h)}, [2]float32{0, 0}

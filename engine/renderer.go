@@ -4,9 +4,11 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/shaders"
 )
 
 // Renderer draws posed models with a per-pixel 16-bit depth test (see the
@@ -32,11 +34,11 @@ type Renderer struct {
 	Scale float64
 
 	prog                   *programs
+	depthOpaque            passShaders // the depth passes of every opaque material
 	depthHi, depthLo, cbuf *ebiten.Image
 	fu                     *frameUniforms
 	composite              map[string]any
-	size, opaque, smooth   []float32
-	upscale                []float32
+	size                   []float32
 	shadowC, shadowA       []float32 // the shadow's centre and half axes in render pixels
 	shadowK                []float32 // its strength; 0 draws none
 	opts                   ebiten.DrawTrianglesShaderOptions
@@ -52,10 +54,17 @@ type Renderer struct {
 	lastS    float64
 	full     bool
 
-	// Stillness: where the last drawn frame's vertices were, and how many
-	// draws it had (see still).
+	// Stillness: where the last drawn frame's vertices were, how many
+	// draws it had and when it was drawn (see motion and due).
 	drawnXY    []float32
 	drawnDraws int
+	drawnAt    time.Time
+	// now tells the time; nil means time.Now (tests set a fake clock).
+	now func() time.Time
+	// The last click test and its answer (see Hit).
+	hitAt  hitKey
+	hitWas bool
+
 	// Drawn counts frames drawn; Skipped those not drawn because nothing
 	// visibly moved.
 	Drawn, Skipped int
@@ -67,12 +76,16 @@ func NewRenderer() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, fu: newFrameUniforms(),
-		size: make([]float32, 2), opaque: make([]float32, 1), smooth: make([]float32, 1), upscale: make([]float32, 1),
+	for _, o := range allOutputs() {
+		if _, err := p.finalShader(o); err != nil {
+			return nil, err
+		}
+	}
+	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, depthOpaque: p.materialShaders(shaders.Features{}),
+		fu: newFrameUniforms(), size: make([]float32, 2),
 		shadowC: make([]float32, 2), shadowA: make([]float32, 2), shadowK: make([]float32, 1)}
 	r.composite = map[string]any{
-		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14},
-		"Opaque": r.opaque, "Smooth": r.smooth, "Size": r.size, "Upscale": r.upscale,
+		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14}, "Size": r.size,
 		"ShadowCenter": r.shadowC, "ShadowAxes": r.shadowA, "ShadowStrength": r.shadowK,
 	}
 	return r, nil
@@ -85,6 +98,7 @@ type Mesh struct {
 	model    *avatar.Model
 	textures []*texture
 	mats     []map[string]any // one per material, then the default
+	sh       []passShaders    // per material slot: its compiled passes
 	matTex   []int            // base colour texture per material, -1 none
 	matEmit  []int            // emissive texture per material, -1 none
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
@@ -123,7 +137,8 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		} else if e >= 0 {
 			tex = &m.Textures[e]
 		}
-		g.mats = append(g.mats, materialUniforms(mat, t >= 0, tex, e >= 0, r.fu))
+		g.mats = append(g.mats, materialUniforms(mat, r.fu))
+		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(mat, t >= 0, tex, e >= 0)))
 		g.matTex = append(g.matTex, t)
 		g.matEmit = append(g.matEmit, e)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
@@ -202,71 +217,65 @@ func (r *Renderer) Invalidate() { r.full = true }
 // vertex moved visibly since the last draw (a target that keeps its pixels
 // then still shows the frame; see still).
 func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) bool {
-	sc := r.scale()
-	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
-	r.ensureTargets(w, h)
-	f := g.Frame
-	f.Build(p, cam, w, h)
-	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
-	if !changed && r.still(f, sc) && !g.decoding() {
+	region, sc, ok := r.plan(dst, g, p, cam)
+	if !ok {
 		r.Skipped++
 		return false
 	}
-	r.remember(f)
-	r.fu.set(&f.View, &r.Rig)
-	shadow := r.placeShadow(g, p, &f.View, w, h)
-	region := f.Bounds.Union(shadow).Union(r.lastRect)
-	if changed || r.WholeIfDrawn {
-		region = r.cbuf.Bounds()
-	}
-	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, false
-	if !f.Bounds.Empty() {
-		r.depthHi.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
-		r.depthLo.SubImage(f.Bounds).(*ebiten.Image).Fill(color.White)
-	}
-	r.cbuf.SubImage(region).(*ebiten.Image).Clear()
-	r.geometryPass(r.depthHi, r.prog.depthCoarse, g, minBlend, r.depthLo, nil, false)
-	r.geometryPass(r.depthLo, r.prog.depthFine, g, minBlend, r.depthHi, nil, false)
-	r.geometryPass(r.cbuf, r.prog.color, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo, true)
+	r.clearTargets(g.Frame.Bounds, region)
+	r.depthPasses(g)
+	r.colorPass(g)
 	r.compositeTo(dst, region, sc)
 	r.Drawn++
 	return true
 }
 
-// stillPixels is how far, in output pixels, no vertex may have moved for a
-// frame to count as still: well under what an eye can see.
-const stillPixels = 0.3
-
-// still reports whether frame f would look like the last one drawn: the
-// same draws, and no vertex moved more than stillPixels (triangles turning
-// edge-on may change sides; they cover next to nothing). A
-// character breathing in a small overlay moves that little in most frames
-// at 30 a second, and each frame not drawn saves three passes over it.
-func (r *Renderer) still(f *Frame, sc float64) bool {
-	if len(r.drawnXY) != 2*len(f.Verts) || r.drawnDraws != len(f.Draws) {
-		return false
+// plan builds the frame and decides what to repaint: the region of the
+// render targets (in render pixels) and the render scale, or ok false
+// when the frame is still and need not be drawn.
+func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) (region image.Rectangle, sc float64, ok bool) {
+	sc = r.scale()
+	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
+	r.ensureTargets(w, h)
+	f := g.Frame
+	f.Build(p, cam, w, h)
+	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	now := r.clock()
+	if !changed && !r.due(f, sc, now) && !g.decoding() {
+		return image.Rectangle{}, sc, false
 	}
-	lim := float32(stillPixels * sc)
-	for i := range f.Verts {
-		v := &f.Verts[i]
-		dx, dy := v.DstX-r.drawnXY[2*i], v.DstY-r.drawnXY[2*i+1]
-		if dx > lim || dx < -lim || dy > lim || dy < -lim {
-			return false
-		}
+	r.remember(f, now)
+	r.fu.set(&f.View, &r.Rig)
+	shadow := r.placeShadow(g, p, &f.View, w, h)
+	region = f.Bounds.Union(shadow).Union(r.lastRect)
+	if changed || r.WholeIfDrawn {
+		region = r.cbuf.Bounds()
 	}
-	return true
+	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, false
+	return region, sc, true
 }
 
-// remember records frame f as the last one drawn, for still.
-func (r *Renderer) remember(f *Frame) {
-	if cap(r.drawnXY) < 2*len(f.Verts) {
-		r.drawnXY = make([]float32, 2*len(f.Verts))
+// clearTargets readies the targets: the depth images white (the farthest
+// depth) where the character is, the colour buffer transparent over the
+// region to repaint.
+func (r *Renderer) clearTargets(bounds, region image.Rectangle) {
+	if !bounds.Empty() {
+		r.depthHi.SubImage(bounds).(*ebiten.Image).Fill(color.White)
+		r.depthLo.SubImage(bounds).(*ebiten.Image).Fill(color.White)
 	}
-	r.drawnXY = r.drawnXY[:2*len(f.Verts)]
-	for i := range f.Verts {
-		r.drawnXY[2*i], r.drawnXY[2*i+1] = f.Verts[i].DstX, f.Verts[i].DstY
-	}
-	r.drawnDraws = len(f.Draws)
+	r.cbuf.SubImage(region).(*ebiten.Image).Clear()
+}
+
+// depthPasses write the nearest 16-bit depth key of every pixel.
+func (r *Renderer) depthPasses(g *Mesh) {
+	r.geometryPass(r.depthHi, coarsePass, g, minBlend, r.depthLo, nil)
+	r.geometryPass(r.depthLo, finePass, g, minBlend, r.depthHi, nil)
+}
+
+// colorPass shades the surfaces at the stored depth into the colour
+// buffer.
+func (r *Renderer) colorPass(g *Mesh) {
+	r.geometryPass(r.cbuf, colorPass, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo)
 }
 
 // scale is the render scale in use, within [minScale, 1].
@@ -284,41 +293,55 @@ const minScale = 0.5
 // scaled is n output pixels at render scale s, at least one.
 func scaled(n int, s float64) int { return max(1, int(math.Ceil(float64(n)*s))) }
 
-// Hit reports whether output pixel (x, y) shows the character in the last
-// drawn frame of g.
-func (r *Renderer) Hit(g *Mesh, x, y int) bool {
-	s := float32(r.scale())
-	return g.hit((float32(x)+0.5)*s, (float32(y)+0.5)*s)
+// pass names a geometry pass.
+type pass int
+
+const (
+	coarsePass pass = iota // depth, high byte
+	finePass               // depth, low byte
+	colorPass
+)
+
+// shader is the pass's program in ps.
+func (p pass) shader(ps *passShaders) *ebiten.Shader {
+	switch p {
+	case coarsePass:
+		return ps.depthCoarse
+	case finePass:
+		return ps.depthFine
+	}
+	return ps.color
 }
 
 // geometryPass issues one draw per primitive into target. The depth passes
 // skip blended draws, which neither write nor hide depth.
-func (r *Renderer) geometryPass(target *ebiten.Image, sh *ebiten.Shader, g *Mesh, blend ebiten.Blend, img0, img2 *ebiten.Image, withBlended bool) {
+func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebiten.Blend, img0, img2 *ebiten.Image) {
 	o := &r.opts
 	o.Blend = blend
+	depth := p != colorPass
 	for i := range g.Frame.Draws {
 		d := &g.Frame.Draws[i]
-		if d.Blend && !withBlended {
+		if d.Blend && depth {
 			continue
 		}
 		s := g.slot(d.Material)
 		o.Uniforms = g.mats[s]
 		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
-		if !withBlended && !g.masked[s] {
+		if depth && !g.masked[s] {
 			// A depth pass needs nothing of an opaque material: with the
-			// same uniforms and images every such draw, Ebitengine merges
-			// them into one draw call.
+			// same shader, uniforms and images every such draw, Ebitengine
+			// merges them into one draw call.
 			o.Uniforms = g.mats[len(g.mats)-1]
-			target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)
+			target.DrawTrianglesShader32(d.Verts, d.Indices, p.shader(&r.depthOpaque), o)
 			continue
 		}
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
 		}
-		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil && withBlended {
+		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil && !depth {
 			o.Images[3] = g.textures[e].level(d.LOD)
 		}
-		target.DrawTrianglesShader32(d.Verts, d.Indices, sh, o)
+		target.DrawTrianglesShader32(d.Verts, d.Indices, p.shader(&g.sh[s]), o)
 	}
 }
 
@@ -334,7 +357,6 @@ func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s floa
 			int(math.Ceil(float64(region.Max.X)/s)), int(math.Ceil(float64(region.Max.Y)/s))).Intersect(dst.Bounds())
 	}
 	r.size[0], r.size[1] = float32(dst.Bounds().Dx()), float32(dst.Bounds().Dy())
-	r.opaque[0], r.smooth[0], r.upscale[0] = boolFloat(!r.Transparent), boolFloat(r.Smooth), boolFloat(s != 1)
 	x0, y0, x1, y1 := float32(out.Min.X), float32(out.Min.Y), float32(out.Max.X), float32(out.Max.Y)
 	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
 	fs := float32(s)
@@ -344,7 +366,7 @@ func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s floa
 	o := &r.opts
 	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite
 	o.Images = [4]*ebiten.Image{r.cbuf}
-	dst.DrawTrianglesShader32(r.quad[:], quadIndices, r.prog.composite, o)
+	dst.DrawTrianglesShader32(r.quad[:], quadIndices, r.prog.final[shaders.Output{Opaque: !r.Transparent, Smooth: r.Smooth, Upscale: s != 1}], o)
 }
 
 var quadIndices = []uint32{0, 1, 2, 1, 3, 2}
@@ -366,9 +388,11 @@ func (r *Renderer) ensureTargets(w, h int) {
 	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
 }
 
-func boolFloat(b bool) float32 {
-	if b {
-		return 1
+// allOutputs lists every variant of the final pass.
+func allOutputs() []shaders.Output {
+	var out []shaders.Output
+	for i := range 8 {
+		out = append(out, shaders.Output{Opaque: i&1 != 0, Smooth: i&2 != 0, Upscale: i&4 != 0})
 	}
-	return 0
+	return out
 }

@@ -4,32 +4,104 @@ import (
 	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/shaders"
 )
 
-// programs holds the compiled shaders.
+// programs holds the compiled shaders: each geometry pass once per set of
+// material features in use, the final pass once per output mode.
 type programs struct {
-	depthCoarse, depthFine, color, composite *ebiten.Shader
+	geometry map[geometryKey]*ebiten.Shader
+	final    map[shaders.Output]*ebiten.Shader
 }
 
-// compileShaders compiles every shader of package shaders.
+// geometryKey names one compiled variant of a geometry pass.
+type geometryKey struct {
+	pass string
+	f    shaders.Features
+}
+
+// compileShaders compiles the default variant of every shader, which
+// checks that the sources compile.
 func compileShaders() (*programs, error) {
-	out := make(map[string]*ebiten.Shader, len(shaders.Names))
-	for _, name := range shaders.Names {
-		src, err := shaders.Source(name)
-		if err != nil {
+	p := &programs{geometry: map[geometryKey]*ebiten.Shader{}, final: map[shaders.Output]*ebiten.Shader{}}
+	for _, name := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+		if _, err := p.geometryShader(name, shaders.Features{}); err != nil {
 			return nil, err
 		}
-		s, err := ebiten.NewShader(src)
-		if err != nil {
-			return nil, fmt.Errorf("engine: compile shader %s: %w", name, err)
-		}
-		out[name] = s
 	}
-	return &programs{
-		depthCoarse: out[shaders.DepthCoarse], depthFine: out[shaders.DepthFine],
-		color: out[shaders.Color], composite: out[shaders.Composite],
-	}, nil
+	if _, err := p.finalShader(shaders.Output{}); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// geometryShader returns pass compiled for features f, compiling it the
+// first time.
+func (p *programs) geometryShader(pass string, f shaders.Features) (*ebiten.Shader, error) {
+	k := geometryKey{pass, f}
+	if s := p.geometry[k]; s != nil {
+		return s, nil
+	}
+	src, err := shaders.Geometry(pass, f)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ebiten.NewShader(src)
+	if err != nil {
+		return nil, fmt.Errorf("engine: compile shader %s for %+v: %w", pass, f, err)
+	}
+	p.geometry[k] = s
+	return s, nil
+}
+
+// finalShader returns the final pass compiled for o, compiling it the
+// first time.
+func (p *programs) finalShader(o shaders.Output) (*ebiten.Shader, error) {
+	if s := p.final[o]; s != nil {
+		return s, nil
+	}
+	s, err := ebiten.NewShader(shaders.Final(o))
+	if err != nil {
+		return nil, fmt.Errorf("engine: compile shader %s for %+v: %w", shaders.Composite, o, err)
+	}
+	p.final[o] = s
+	return s, nil
+}
+
+// passShaders are one material's compiled geometry passes.
+type passShaders struct {
+	depthCoarse, depthFine, color *ebiten.Shader
+}
+
+// materialShaders compiles the geometry passes for a material's features.
+// The sources are embedded and every feature is compiled by the tests, so
+// a failure here is a bug in kin, not in the model.
+func (p *programs) materialShaders(f shaders.Features) passShaders {
+	var ps passShaders
+	for _, s := range []struct {
+		name string
+		dst  **ebiten.Shader
+	}{{shaders.DepthCoarse, &ps.depthCoarse}, {shaders.DepthFine, &ps.depthFine}, {shaders.Color, &ps.color}} {
+		sh, err := p.geometryShader(s.name, f)
+		if err != nil {
+			panic(err)
+		}
+		*s.dst = sh
+	}
+	return ps
+}
+
+// materialFeatures are the shader features of a material: hasTex and
+// hasEmit say whether its base colour and emissive textures are bound,
+// tex is the texture whose sampler it uses (nil for none).
+func materialFeatures(mat *avatar.Material, hasTex bool, tex *avatar.Texture, hasEmit bool) shaders.Features {
+	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: hasTex, Unlit: mat.Unlit, Toon: mat.Toon, EmissiveTex: hasEmit}
+	if tex != nil {
+		f.Nearest = tex.Sampler.Nearest
+		f.Wrap = [2]int{int(tex.Sampler.WrapS), int(tex.Sampler.WrapT)}
+	}
+	return f
 }
 
 // minBlend keeps the smaller value per channel: the depth passes' test.

@@ -3,6 +3,7 @@ package engine
 import (
 	"image"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -59,5 +60,38 @@ func TestStillFrameNotDrawn(t *testing.T) {
 	}
 	if r.Skipped != 2 {
 		t.Errorf("Skipped = %d, want 2", r.Skipped)
+	}
+}
+
+// TestMotionAwareRate: slow motion is drawn at most every slowInterval,
+// fast motion at once, motion below stillPixels never.
+func TestMotionAwareRate(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	tests := []struct {
+		name  string
+		move  float32 // pixels the vertex moved since the last frame drawn
+		after time.Duration
+		scale float64
+		want  bool
+	}{
+		{"still", 0.2, time.Second, 1, false},
+		{"slow, soon after the last frame", 0.8, 40 * time.Millisecond, 1, false},
+		{"slow, a while after", 0.8, slowInterval, 1, true},
+		{"fast", 1.2, 10 * time.Millisecond, 1, true},
+		{"0.6 render pixels at half scale are 1.2 on screen: fast", 0.6, 40 * time.Millisecond, 0.5, true},
+		{"0.4 render pixels at half scale: slow", 0.4, 40 * time.Millisecond, 0.5, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			now := t0
+			r := &Renderer{now: func() time.Time { return now }}
+			f := &Frame{Verts: []ebiten.Vertex{{DstX: 10, DstY: 20}, {DstX: 30, DstY: 40}}}
+			r.remember(f, r.clock())
+			f.Verts[1].DstY += tc.move
+			now = now.Add(tc.after)
+			if got := r.due(f, tc.scale, r.clock()); got != tc.want {
+				t.Errorf("moved %v px after %v at scale %v: due = %v, want %v", tc.move, tc.after, tc.scale, got, tc.want)
+			}
+		})
 	}
 }

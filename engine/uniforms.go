@@ -54,19 +54,11 @@ func (u *frameUniforms) set(v *View, rig *Rig) {
 func setVec(dst []float32, v mgl32.Vec3) { copy(dst, v[:]) }
 
 // materialUniforms builds the uniform map of one material, sharing the
-// frame's slices. hasTex and hasEmit say whether base colour and emissive
-// textures are bound.
-func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, hasEmit bool, fu *frameUniforms) map[string]any {
-	b2f := func(b bool) float32 {
-		if b {
-			return 1
-		}
-		return 0
-	}
+// frame's slices. Its features (texture, alpha mode, wrap, …) are compiled
+// into its shaders instead (see materialFeatures).
+func materialUniforms(mat *avatar.Material, fu *frameUniforms) map[string]any {
 	u := map[string]any{
-		"BaseColor": mat.BaseColor[:], "HasTex": b2f(hasTex),
-		"AlphaMode": float32(mat.AlphaMode), "Cutoff": mat.AlphaCutoff,
-		"Emissive": mat.Emissive[:], "HasEmissiveTex": b2f(hasEmit), "Unlit": b2f(mat.Unlit), "Toon": b2f(mat.Toon),
+		"BaseColor": mat.BaseColor[:], "Cutoff": mat.AlphaCutoff, "Emissive": mat.Emissive[:],
 		"Tolerance": float32(depthTolerance),
 		"CamRight":  fu.camRight, "CamUp": fu.camUp, "CamFwd": fu.camFwd,
 		"Center": fu.center, "Focal": fu.focal,
@@ -76,10 +68,6 @@ func materialUniforms(mat *avatar.Material, hasTex bool, tex *avatar.Texture, ha
 	}
 	if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
 		u["Cutoff"] = float32(0.5)
-	}
-	if tex != nil {
-		u["Nearest"] = b2f(tex.Sampler.Nearest)
-		u["Wrap"] = []float32{float32(tex.Sampler.WrapS), float32(tex.Sampler.WrapT)}
 	}
 	return u
 }

@@ -2,8 +2,12 @@
 // no dependency on Ebitengine: the engine package compiles the sources.
 //
 // The geometry passes share common.kage (uniforms and helpers for depth keys
-// and texture sampling); [Source] prepends it to a pass's own file, since
-// Kage has no include.
+// and texture sampling); [Geometry] joins it, a block of constants for the
+// material's features and the pass's own file, since Kage has no include.
+// The features are constants rather than uniforms so that each compiled
+// variant carries only the code its materials use: Mesa's software
+// renderer, which shades every pixel on the CPU, runs both sides of a
+// branch on a uniform. [Final] does the same for the final pass.
 package shaders
 
 import (
@@ -37,8 +41,37 @@ const (
 // Names lists every shader, in the order the engine compiles them.
 var Names = []string{DepthCoarse, DepthFine, Color, Composite}
 
-// Source returns the complete Kage source of the named shader.
+// Features are a material's compile-time switches for the geometry passes.
+// The zero value is an opaque, untextured, lit material.
+type Features struct {
+	Alpha       int    // glTF alpha mode: 0 opaque, 1 mask, 2 blend
+	Textured    bool   // a base colour texture is bound (imageSrc1)
+	Nearest     bool   // the textures are magnified nearest-neighbour
+	Wrap        [2]int // per axis: 0 repeat, 1 clamp to edge, 2 mirrored repeat
+	Unlit       bool   // KHR_materials_unlit: the base colour as it is
+	Toon        bool   // a two-tone ramp (VRM materials), no highlight
+	EmissiveTex bool   // an emissive texture is bound (imageSrc3)
+}
+
+// Output are the final pass's compile-time switches.
+type Output struct {
+	Opaque  bool // draw the background (a window); otherwise leave it transparent (the overlay)
+	Smooth  bool // smooth edges
+	Upscale bool // the character was rendered smaller than the output: filter it up
+}
+
+// Source returns the complete Kage source of the named shader, with the
+// zero [Features] or [Output].
 func Source(name string) ([]byte, error) {
+	if name == Composite {
+		return Final(Output{}), nil
+	}
+	return Geometry(name, Features{})
+}
+
+// Geometry returns the source of a geometry pass (DepthCoarse, DepthFine
+// or Color) compiled for a material's features.
+func Geometry(name string, f Features) ([]byte, error) {
 	var body []byte
 	switch name {
 	case DepthCoarse:
@@ -47,13 +80,33 @@ func Source(name string) ([]byte, error) {
 		body = depthFine
 	case Color:
 		body = color
-	case Composite:
-		return composite, nil
 	default:
-		return nil, fmt.Errorf("shaders: unknown shader %q", name)
+		return nil, fmt.Errorf("shaders: unknown geometry pass %q", name)
 	}
-	src := make([]byte, 0, len(common)+len(body)+1)
+	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 {
+		return nil, fmt.Errorf("shaders: features out of range: %+v", f)
+	}
+	consts := fmt.Sprintf("\nconst alphaMode = %d\nconst hasTex = %d\nconst nearest = %d\n"+
+		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n\n",
+		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex))
+	src := make([]byte, 0, len(common)+len(consts)+len(body))
 	src = append(src, common...)
-	src = append(src, '\n')
+	src = append(src, consts...)
 	return append(src, body...), nil
+}
+
+// Final returns the source of the final pass compiled for o.
+func Final(o Output) []byte {
+	consts := fmt.Sprintf("\nconst opaque = %d\nconst smooth = %d\nconst upscale = %d\n",
+		b2i(o.Opaque), b2i(o.Smooth), b2i(o.Upscale))
+	src := make([]byte, 0, len(composite)+len(consts))
+	src = append(src, composite...)
+	return append(src, consts...)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -26,6 +26,35 @@ func TestSources(t *testing.T) {
 	}
 }
 
+// TestGeometryFeatures: each feature reaches the source as a constant, and
+// features out of range or an unknown pass are refused.
+func TestGeometryFeatures(t *testing.T) {
+	src, err := Geometry(Color, Features{Alpha: 2, Textured: true, Wrap: [2]int{1, 2}, EmissiveTex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"const alphaMode = 2", "const hasTex = 1", "const nearest = 0",
+		"const wrapS = 1", "const wrapT = 2", "const emissiveTex = 1", "func Fragment("} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("source lacks %q", want)
+		}
+	}
+	for _, f := range []Features{{Alpha: 3}, {Alpha: -1}, {Wrap: [2]int{0, 3}}} {
+		if _, err := Geometry(Color, f); err == nil {
+			t.Errorf("%+v: want an error", f)
+		}
+	}
+	if _, err := Geometry(Composite, Features{}); err == nil {
+		t.Error("composite is not a geometry pass: want an error")
+	}
+	out := Final(Output{Opaque: true, Upscale: true})
+	for _, want := range []string{"const opaque = 1", "const smooth = 0", "const upscale = 1"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("final pass lacks %q", want)
+		}
+	}
+}
+
 // TestNoEbitenImport keeps this package free of Ebitengine, so it builds
 // and tests without a display.
 func TestNoEbitenImport(t *testing.T) {

@@ -1,0 +1,70 @@
+// Command benchframe measures kin's window on this machine: it opens the
+// character (or, with -empty, an empty Ebitengine window of the same size)
+// for a while with the camera orbiting and prints frames drawn a second,
+// CPU time and page faults per frame and resident memory. `make
+// bench-frame` runs it under Xvfb for each size beside the empty window.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/kin-companion/kin/assets"
+	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/engine"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("benchframe", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o engine.BenchOptions
+	size := fs.String("size", "480x720", "window size WIDTHxHEIGHT")
+	empty := fs.Bool("empty", false, "measure an empty Ebitengine window instead of kin")
+	model := fs.String("model", "", "GLB, glTF or VRM file (default: the built-in avatar)")
+	fs.DurationVar(&o.Duration, "time", 10*time.Second, "how long to measure")
+	fs.DurationVar(&o.Warmup, "warmup", 3*time.Second, "how long to run before measuring")
+	fs.Float64Var(&o.RenderScale, "render-scale", 1, "render scale (0.5–1), 0 to let kin adapt it")
+	fs.BoolVar(&o.Overlay, "overlay", false, "run as the desktop overlay (30 frames a second)")
+	fs.BoolVar(&o.Still, "still", false, "keep the camera still: the character only breathes and blinks")
+	label := fs.String("label", "", "text printed before the figures")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if _, err := fmt.Sscanf(*size, "%dx%d", &o.Width, &o.Height); err != nil || o.Width <= 0 || o.Height <= 0 {
+		fmt.Fprintf(stderr, "benchframe: bad -size %q (want e.g. 480x720)\n", *size)
+		return 2
+	}
+	if !*empty {
+		m, err := loadModel(*model)
+		if err != nil {
+			fmt.Fprintln(stderr, "benchframe:", err)
+			return 1
+		}
+		o.Model = m
+		debug.SetGCPercent(50) // as kin-window does
+	}
+	res, err := engine.BenchFrame(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "benchframe:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s%s\n", *label, res)
+	return 0
+}
+
+// loadModel loads a model file, or the built-in avatar for "".
+func loadModel(path string) (*avatar.Model, error) {
+	if path == "" {
+		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
+	}
+	return avatar.Load(path)
+}

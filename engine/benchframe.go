@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
+)
+
+// BenchOptions configures [BenchFrame].
+type BenchOptions struct {
+	// Model is the character; nil measures an empty Ebitengine window of
+	// the same size instead, the yardstick for the rest.
+	Model         *avatar.Model
+	Width, Height int           // window size in device-independent pixels
+	Warmup        time.Duration // run but not measured (shaders compile, the heap settles)
+	Duration      time.Duration // measured
+	// RenderScale pins the render scale; 0 lets it adapt as kin does.
+	RenderScale float64
+	// Overlay runs as the desktop overlay (30 frames a second).
+	Overlay bool
+	// Still leaves the camera alone: the character only breathes and
+	// blinks. Otherwise the camera orbits, as a user dragging it would.
+	Still bool
+}
+
+// BenchResult is what [BenchFrame] measured.
+type BenchResult struct {
+	Frames      int           // frames drawn
+	Wall        time.Duration // measured time
+	CPU         time.Duration // process CPU time, Mesa's threads included
+	MinorFaults int64         // minor page faults
+	RSS         int64         // resident memory at the end, bytes
+	Screen      [2]int        // the screen's size in pixels
+}
+
+// FPS is frames drawn a second.
+func (r BenchResult) FPS() float64 { return float64(r.Frames) / r.Wall.Seconds() }
+
+// CPUPerFrame is the process's CPU time per frame drawn.
+func (r BenchResult) CPUPerFrame() time.Duration { return r.CPU / time.Duration(max(r.Frames, 1)) }
+
+// FaultsPerFrame is minor page faults per frame drawn.
+func (r BenchResult) FaultsPerFrame() float64 {
+	return float64(r.MinorFaults) / float64(max(r.Frames, 1))
+}
+
+// CPUPercent is the process's CPU time as a percentage of one core.
+func (r BenchResult) CPUPercent() float64 { return 100 * r.CPU.Seconds() / r.Wall.Seconds() }
+
+// String is one line of figures.
+func (r BenchResult) String() string {
+	return fmt.Sprintf("%dx%d: %.1f FPS drawn, %.1f ms CPU a frame (%.0f%% of a core), %.1f page faults a frame, RSS %d MB",
+		r.Screen[0], r.Screen[1], r.FPS(), float64(r.CPUPerFrame().Microseconds())/1000, r.CPUPercent(),
+		r.FaultsPerFrame(), r.RSS>>20)
+}
+
+// orbitSpeed is how fast the benchmark's camera turns, radians a second.
+const orbitSpeed = 0.6
+
+// BenchFrame opens kin's window (or an empty one) and measures it for a
+// while: frames drawn, CPU time and page faults. It runs the game loop,
+// so it is called once a process, on the main goroutine, with a display.
+func BenchFrame(o BenchOptions) (BenchResult, error) {
+	b := &benchGame{o: o}
+	if o.Model != nil {
+		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay, RenderScale: o.RenderScale})
+		if err != nil {
+			return BenchResult{}, err
+		}
+		g.pace = &pacer{}
+		b.g = g
+		ebiten.SetScreenClearedEveryFrame(false)
+		g.applyMode()
+	}
+	ebiten.SetWindowTitle("kin bench-frame")
+	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetWindowSize(o.Width, o.Height)
+	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin"})
+	if err != nil && !errors.Is(err, ebiten.Termination) {
+		return BenchResult{}, fmt.Errorf("engine: bench-frame: %w", err)
+	}
+	return b.res, b.err
+}
+
+// benchGame runs kin's game (or nothing) and takes the measurements.
+type benchGame struct {
+	o      BenchOptions
+	g      *Game // nil: the empty window
+	begin  time.Time
+	t0     time.Time // start of the measured time; zero while warming up
+	stat0  procStat
+	drawn0 int
+	draws  int // Draw calls, the empty window's frames
+	screen [2]int
+	res    BenchResult
+	err    error
+}
+
+// frames is how many frames were drawn so far.
+func (b *benchGame) frames() int {
+	if b.g == nil {
+		return b.draws
+	}
+	return b.g.r.Drawn
+}
+
+func (b *benchGame) Update() error {
+	now := time.Now()
+	if b.begin.IsZero() {
+		b.begin = now
+	}
+	switch {
+	case b.t0.IsZero() && now.Sub(b.begin) >= b.o.Warmup:
+		b.t0, b.drawn0 = now, b.frames()
+		b.stat0, b.err = readProcStat()
+	case !b.t0.IsZero() && now.Sub(b.t0) >= b.o.Duration:
+		return b.finish(now)
+	}
+	if b.g == nil {
+		return nil
+	}
+	if !b.o.Still {
+		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * orbitSpeed)
+	}
+	return b.g.Update()
+}
+
+// finish records the measurement and ends the game.
+func (b *benchGame) finish(now time.Time) error {
+	st, err := readProcStat()
+	if b.err == nil {
+		b.err = err
+	}
+	b.res = BenchResult{
+		Frames: b.frames() - b.drawn0, Wall: now.Sub(b.t0), CPU: st.cpu - b.stat0.cpu,
+		MinorFaults: st.minFaults - b.stat0.minFaults, RSS: st.rss, Screen: b.screen,
+	}
+	return ebiten.Termination
+}
+
+func (b *benchGame) Draw(screen *ebiten.Image) {
+	b.draws++
+	b.screen = [2]int{screen.Bounds().Dx(), screen.Bounds().Dy()}
+	if b.g != nil {
+		b.g.Draw(screen)
+	}
+}
+
+func (b *benchGame) Layout(w, h int) (int, int) {
+	if b.g != nil {
+		return b.g.Layout(w, h)
+	}
+	return w, h
+}

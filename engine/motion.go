@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"image"
+	"math"
+	"time"
+)
+
+// Motion-aware frame rate. A frame in which no vertex moved more than
+// stillPixels since the last one drawn is not drawn at all: well under what
+// an eye can see. Slow motion, less than slowPixels since the last frame
+// drawn, is drawn only once slowInterval has passed: breathing and a
+// gentle sway creep by a fraction of a pixel a frame, which five frames a
+// second show as smoothly as thirty, and a character breathing in the
+// overlay would otherwise draw most of its 30 frames a second. Anything
+// faster (a blink, a gesture, speech, the camera turning) is drawn at the
+// full rate.
+const (
+	stillPixels  = 0.3
+	slowPixels   = 1.0
+	slowInterval = 200 * time.Millisecond
+)
+
+// due reports whether frame f must be drawn at time now, given how far
+// it moved since the last frame drawn (see motion).
+func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
+	m := r.motion(f, sc)
+	return m > slowPixels || m > stillPixels && now.Sub(r.drawnAt) >= slowInterval
+}
+
+// motion is how far, in output pixels, the vertex of frame f that moved
+// most has moved since the last frame drawn; infinite when the draws
+// differ. Triangles turning edge-on may change sides; they cover next to
+// nothing.
+func (r *Renderer) motion(f *Frame, sc float64) float64 {
+	if len(r.drawnXY) != 2*len(f.Verts) || r.drawnDraws != len(f.Draws) {
+		return math.Inf(1)
+	}
+	var m float32
+	for i := range f.Verts {
+		v := &f.Verts[i]
+		dx, dy := v.DstX-r.drawnXY[2*i], v.DstY-r.drawnXY[2*i+1]
+		m = max(m, dx, -dx, dy, -dy)
+	}
+	return float64(m) / sc
+}
+
+// clock is the renderer's time.
+func (r *Renderer) clock() time.Time {
+	if r.now != nil {
+		return r.now()
+	}
+	return time.Now()
+}
+
+// remember records frame f as the last one drawn, at now.
+func (r *Renderer) remember(f *Frame, now time.Time) {
+	r.drawnAt = now
+	if cap(r.drawnXY) < 2*len(f.Verts) {
+		r.drawnXY = make([]float32, 2*len(f.Verts))
+	}
+	r.drawnXY = r.drawnXY[:2*len(f.Verts)]
+	for i := range f.Verts {
+		r.drawnXY[2*i], r.drawnXY[2*i+1] = f.Verts[i].DstX, f.Verts[i].DstY
+	}
+	r.drawnDraws = len(f.Draws)
+}
+
+// Hit reports whether output pixel (x, y) shows the character in the last
+// drawn frame of g.
+// The overlay asks every update, twice as often as frames are built, and
+// mostly with the cursor where it was: the answer is kept until the frame
+// or the cursor changes.
+func (r *Renderer) Hit(g *Mesh, x, y int) bool {
+	k := hitKey{g, g.Frame.builds, x, y, r.scale()}
+	if k == r.hitAt {
+		return r.hitWas
+	}
+	s := float32(k.scale)
+	px, py := (float32(x)+0.5)*s, (float32(y)+0.5)*s
+	r.hitAt = k
+	r.hitWas = image.Pt(int(px), int(py)).In(g.Frame.Bounds) && g.hit(px, py)
+	return r.hitWas
+}
+
+// hitKey is what a click test's answer depends on.
+type hitKey struct {
+	g      *Mesh
+	builds int
+	x, y   int
+	scale  float64
+}

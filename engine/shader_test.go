@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/kin-companion/kin/shaders"
+)
+
+// TestShaderVariantsCompile compiles every geometry pass with each
+// material feature on its own and all together. Kage type-checks both
+// sides of a branch on a constant, so this covers the combinations that
+// Adopt compiles for a model's materials.
+func TestShaderVariantsCompile(t *testing.T) {
+	variants := []shaders.Features{
+		{}, {Alpha: 1}, {Alpha: 2}, {Textured: true}, {Textured: true, Nearest: true},
+		{Textured: true, Wrap: [2]int{1, 2}}, {Textured: true, Wrap: [2]int{2, 1}},
+		{Unlit: true}, {Toon: true}, {EmissiveTex: true},
+		{Alpha: 1, Textured: true, Nearest: true, Wrap: [2]int{2, 2}, Unlit: true, Toon: true, EmissiveTex: true},
+	}
+	p, err := compileShaders()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range variants {
+		for _, pass := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+			if _, err := p.geometryShader(pass, f); err != nil {
+				t.Errorf("%s %+v: %v", pass, f, err)
+			}
+		}
+	}
+	for _, o := range allOutputs() {
+		if _, err := p.finalShader(o); err != nil {
+			t.Errorf("composite %+v: %v", o, err)
+		}
+	}
+	if _, err := p.geometryShader(shaders.Color, shaders.Features{Alpha: 3}); err == nil {
+		t.Error("alpha mode 3: want an error")
+	}
+}
