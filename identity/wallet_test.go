@@ -3,6 +3,7 @@ package identity
 import (
 	"bytes"
 	"errors"
+	"github.com/kin-companion/kin/internal/npmtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -242,10 +243,7 @@ func rehash(t *testing.T, entries []diary.Entry, edit func(*diary.Entry)) []diar
 
 // TestEthersVerifies has ethers (an independent implementation) recover the signer.
 func TestEthersVerifies(t *testing.T) {
-	mods := os.Getenv("NODE_MODULES")
-	if _, err := exec.LookPath("node"); err != nil || mods == "" {
-		t.Skip("needs node and NODE_MODULES holding ethers (npm install ethers@6.13.4)")
-	}
+	mods := npmtest.Modules(t, "ethers@6.13.4")
 	w := newWallet(t)
 	addr, _ := w.Create("p")
 	msg := "kin diary anchor\nagent: leo\nentry: 2\nhead: ünïcode ✓"

@@ -2,6 +2,7 @@ package ipfs
 
 import (
 	"encoding/json"
+	"github.com/kin-companion/kin/internal/npmtest"
 	"os"
 	"os/exec"
 	"strconv"
@@ -45,10 +46,7 @@ func TestFileCIDGolden(t *testing.T) {
 // TestFileCIDMatchesJS runs the independent implementation itself where node and the
 // npm packages are (NODE_MODULES names their folder), on sizes not in the golden file.
 func TestFileCIDMatchesJS(t *testing.T) {
-	mods := os.Getenv("NODE_MODULES")
-	if _, err := exec.LookPath("node"); err != nil || mods == "" {
-		t.Skip("needs node and NODE_MODULES with ipfs-unixfs-importer (see testdata/cids.mjs)")
-	}
+	mods := npmtest.Modules(t, "ipfs-unixfs-importer@15.3.1", "blockstore-core@5.0.2")
 	sizes := []string{"2", "524288", "524289", "9999999"}
 	cmd := exec.Command("node", append([]string{"testdata/cids.mjs"}, sizes...)...)
 	cmd.Env = append(os.Environ(), "NODE_MODULES="+mods)
