@@ -235,7 +235,7 @@ func (c *identityCmd) sign(args []string) int {
 	}
 	pass := ""
 	if p.WalletAddress != "" {
-		if pass, err = c.pass.Read("passphrase of "+p.WalletAddress+": ", false); err != nil {
+		if pass, err = c.pass.ReadFor(p.WalletAddress, "passphrase of "+p.WalletAddress+": "); err != nil {
 			return c.fail("sign", err)
 		}
 	}

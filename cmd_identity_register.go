@@ -83,7 +83,7 @@ func (c *identityCmd) register(args []string) int {
 		return c.fail("register", err)
 	}
 	reg.PollEvery = f.poll
-	pass, err := c.pass.Read("passphrase of "+p.WalletAddress+": ", false)
+	pass, err := c.pass.ReadFor(p.WalletAddress, "passphrase of "+p.WalletAddress+": ")
 	if err != nil {
 		return c.fail("register", err)
 	}

@@ -39,6 +39,7 @@ func (c *identityCmd) walletAdd(sub string, args []string) int {
 	fs := flags("kin identity "+name, c.stderr)
 	chain := fs.Uint64("chain", 1, "the chain id the wallet is used on")
 	keyFile := fs.String("keyfile", "", "import this key file (Web3 Secret Storage) instead of a raw key")
+	remember := fs.Bool("keyring", false, "keep the passphrase in the desktop keyring, so signing does not ask for it")
 	if pos, err := parseFlags(fs, args); err != nil || len(pos) > 0 || (sub == "new" && *keyFile != "") {
 		return 2
 	}
@@ -76,6 +77,13 @@ func (c *identityCmd) walletAdd(sub string, args []string) int {
 		return c.fail(name, err)
 	}
 	fmt.Fprintf(c.stdout, "wallet %s on chain %d; its key is encrypted in %s — keep a backup of that folder and the passphrase\n", addr, *chain, c.wallet.Dir())
+	if *remember {
+		if err := kid.RememberPassphrase(addr, pass); err != nil {
+			fmt.Fprintf(c.stderr, "kin identity: the passphrase is not in the keyring: %v\n", err)
+			return 1
+		}
+		fmt.Fprintln(c.stdout, "the passphrase is in the desktop keyring")
+	}
 	return 0
 }
 

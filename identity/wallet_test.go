@@ -3,6 +3,7 @@ package identity
 import (
 	"bytes"
 	"errors"
+	"github.com/kin-companion/kin/internal/keyring/keyringtest"
 	"github.com/kin-companion/kin/internal/npmtest"
 	"os"
 	"os/exec"
@@ -280,5 +281,32 @@ func BenchmarkVerifyMessage(b *testing.B) {
 		if err := VerifyMessage(msg, sig, testAddr); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPassphraseFromKeyring: a passphrase kept in the desktop keyring is
+// used to sign without asking; KIN_WALLET_PASSPHRASE still wins.
+func TestPassphraseFromKeyring(t *testing.T) {
+	addr := keyringtest.StartBus(t)
+	keyringtest.Serve(t, addr)
+	old := KeyringBus
+	KeyringBus = addr
+	t.Cleanup(func() { KeyringBus = old })
+	w := newWallet(t)
+	a, _ := w.Create("from the keyring")
+	if err := RememberPassphrase(a, "from the keyring"); err != nil {
+		t.Fatal(err)
+	}
+	src := PassphraseSource{Getenv: func(string) string { return "" }, In: os.Stdin}
+	p, err := src.ReadFor(a, "passphrase: ")
+	if err != nil || p != "from the keyring" {
+		t.Fatalf("ReadFor = %q %v", p, err)
+	}
+	if _, err := w.Sign(a, p, []byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	src.Getenv = func(k string) string { return map[string]string{PassphraseEnv: "from the environment"}[k] }
+	if p, _ := src.ReadFor(a, "passphrase: "); p != "from the environment" {
+		t.Errorf("the environment did not win: %q", p)
 	}
 }

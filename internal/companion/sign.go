@@ -61,7 +61,7 @@ func (c *Companion) sign(o Options, message string) (identity.Signed, error) {
 		}
 	}
 	w := identity.OpenWallet(identity.WalletConfig{Dir: identity.KeystoreDir(data, c.DB.AgentID())})
-	pass, err := identity.PassphraseSource{Getenv: o.getenv()}.Read("Wallet passphrase: ", false)
+	pass, err := identity.PassphraseSource{Getenv: o.getenv()}.ReadFor(p.WalletAddress, "Wallet passphrase: ")
 	if errors.Is(err, identity.ErrNoPassphrase) {
 		return identity.Signed{}, errors.New("the wallet's passphrase is needed: set KIN_WALLET_PASSPHRASE, or sign in a terminal with kin identity sign")
 	}

@@ -41,7 +41,7 @@ func DiarySign(db *store.DB, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kin diary sign: the diary does not verify, so kin will not sign it: %v\n", err)
 		return 1
 	}
-	pass, err := kid.PassphraseSource{}.Read("passphrase of "+p.WalletAddress+": ", false)
+	pass, err := kid.PassphraseSource{}.ReadFor(p.WalletAddress, "passphrase of "+p.WalletAddress+": ")
 	if err != nil {
 		fmt.Fprintf(stderr, "kin diary sign: %v\n", err)
 		return 1
