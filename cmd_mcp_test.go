@@ -63,6 +63,20 @@ func TestMCPServeStdio(t *testing.T) {
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("buy milk\n"), 0o600)
 	cs := mcpSession(t, bin, "--data", t.TempDir(), "--root", root)
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offered := map[string]bool{}
+	for _, tl := range list.Tools {
+		offered[tl.Name] = true
+	}
+	for name, want := range map[string]bool{"wave": true, "remember": true, "validate-model": true, "fs_list": true,
+		"help": false, "spawn_subagent": false, "ask_user": false} {
+		if offered[name] != want {
+			t.Errorf("tool %s offered: %v, want %v", name, offered[name], want)
+		}
+	}
 	if out, isErr := callText(t, cs, "fs_list", `{"path":"`+root+`"}`); isErr || !strings.Contains(out, "notes.txt") {
 		t.Errorf("fs_list: %q %v", out, isErr)
 	}

@@ -22,7 +22,7 @@ func greetSkill(cfg Config) *Skill {
 	if agent == "" {
 		agent = "kin"
 	}
-	return &Skill{Name: "greet", Description: greetDescription, InputSchema: greetSchema, AnimationHint: "wave",
+	return &Skill{Name: "greet", MCPExposed: true, Description: greetDescription, InputSchema: greetSchema, AnimationHint: "wave",
 		VoicePattern: "Hello, {{name}}! I'm {{agent}}.", Meta: tools.Meta{Risk: tools.Low, ConcurrencySafe: true},
 		Handler: func(_ context.Context, args json.RawMessage) (Result, error) {
 			a, err := decodeArgs[struct{ Name string }]("greet", args)

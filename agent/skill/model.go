@@ -48,7 +48,7 @@ func check(ctx context.Context, cfg Config, skill, path string) (checked, error)
 
 // presentSkill turns to the user and describes the current body.
 func presentSkill(cfg Config) *Skill {
-	return &Skill{Name: "present-model", Description: presentDescription, AnimationHint: "present",
+	return &Skill{Name: "present-model", MCPExposed: true, Description: presentDescription, AnimationHint: "present",
 		VoicePattern: "Let me show you my body: {{file}}.", Meta: tools.Meta{Risk: tools.Low, ReadOnly: true},
 		Handler: func(ctx context.Context, _ json.RawMessage) (Result, error) {
 			if cfg.Character == nil || cfg.Character() == "" {
@@ -67,7 +67,7 @@ func presentSkill(cfg Config) *Skill {
 // validateSkill runs the doctor and emits a validate event, so the
 // Empathy Layer celebrates a clean model or shows concern.
 func validateSkill(cfg Config) *Skill {
-	return &Skill{Name: "validate-model", Description: validateDescription, InputSchema: validateSchema, AnimationHint: "think",
+	return &Skill{Name: "validate-model", MCPExposed: true, Description: validateDescription, InputSchema: validateSchema, AnimationHint: "think",
 		VoicePattern: "I checked {{file}}: {{errors}} errors and {{warnings}} warnings.",
 		Meta:         tools.Meta{Risk: tools.Low, ReadOnly: true},
 		Assess: func(args json.RawMessage) tools.Assessment {

@@ -11,7 +11,7 @@ import (
 // arguments, checks and remember event, with a nod and a sentiment.
 func rememberSkill(cfg Config) *Skill {
 	t := tools.Remember(cfg.Memory, cfg.Bus)
-	return &Skill{Name: "remember", Description: t.Description, InputSchema: t.Schema, AnimationHint: t.Meta.AnimationHint,
+	return &Skill{Name: "remember", MCPExposed: true, Description: t.Description, InputSchema: t.Schema, AnimationHint: t.Meta.AnimationHint,
 		Meta: tools.Meta{Risk: t.Meta.Risk},
 		Handler: func(ctx context.Context, args json.RawMessage) (Result, error) {
 			out, err := t.Run(ctx, args)

@@ -22,7 +22,7 @@ const maxThought = 500
 
 // thinkSkill puts a thought on the bus.
 func thinkSkill(bus *protocol.Bus) *Skill {
-	return &Skill{Name: "think", Description: thinkDescription, InputSchema: thinkSchema, AnimationHint: "think",
+	return &Skill{Name: "think", MCPExposed: true, Description: thinkDescription, InputSchema: thinkSchema, AnimationHint: "think",
 		Meta: tools.Meta{Risk: tools.Low, ConcurrencySafe: true},
 		Handler: func(_ context.Context, args json.RawMessage) (Result, error) {
 			a, err := decodeArgs[struct{ Thought string }]("think", args)

@@ -97,15 +97,15 @@ func (c *Companion) MCPServer() *mcp.Server {
 	exposed := func() []*tools.Tool {
 		var out []*tools.Tool
 		for _, t := range c.Runtime.Registry().All() {
-			if !isMCPTool(t.Name) && t.Name != "ask_user" && t.Name != "change_voice" {
+			if c.offered(t.Name) {
 				out = append(out, t)
 			}
 		}
 		return out
 	}
 	call := func(ctx context.Context, name string, args json.RawMessage) (tools.Result, error) {
-		if t, ok := c.Runtime.Registry().Get(name); !ok || isMCPTool(t.Name) {
-			return tools.Result{}, fmt.Errorf("kin has no tool %q", name)
+		if !c.offered(name) {
+			return tools.Result{}, fmt.Errorf("kin offers no tool %q over MCP", name)
 		}
 		return c.Runtime.Call(ctx, tools.CallerMCP, name, args)
 	}
@@ -116,6 +116,25 @@ func (c *Companion) MCPServer() *mcp.Server {
 			Description: "The character's emotions now, each 0..1 (concern, celebration, patience, curiosity, empathy, neutral)",
 			Read:        func(context.Context) (string, error) { return marshal(c.feel.snapshot()) }},
 	}})
+}
+
+// notOffered are tools that only make sense inside kin's own conversation.
+var notOffered = map[string]bool{"ask_user": true, "change_voice": true, "spawn_subagent": true,
+	"reply_to_subagent": true, "list_subagents": true, "cancel_subagent": true}
+
+// offered reports whether kin's MCP server offers the tool: not other
+// servers' tools, not the conversation's own, and of the skills only those
+// marked mcpExposed.
+func (c *Companion) offered(name string) bool {
+	if _, ok := c.Runtime.Registry().Get(name); !ok || isMCPTool(name) || notOffered[name] {
+		return false
+	}
+	if c.skillSet != nil {
+		if sk, ok := c.skillSet.Get(name); ok {
+			return sk.MCPExposed
+		}
+	}
+	return true
 }
 
 func isMCPTool(name string) bool {
