@@ -55,7 +55,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	opts := flags.Options(man)
 	opts.Scene = &scene.Fake{W: io.Discard} // stdout is the protocol's
-	opts.NoOne = "kin mcp serves another program, so no person can confirm it (start kin mcp with --yes, or allow the tool with kin permissions allow)"
+	opts.NoOne = "kin mcp serves another program, so no person can confirm it"
 	opts.Notify = func(s string) { fmt.Fprintln(stderr, "kin mcp:", s) }
 	c, err := companion.Start(ctx, opts)
 	if err != nil {

@@ -131,7 +131,7 @@ func (g *Gate) decide(ctx context.Context, t *Tool, call llm.ToolCall, caller st
 			why = "no one is there to confirm it"
 		}
 		return Verdict{Reason: "no one to ask", Message: fmt.Sprintf(
-			"%s needs the user's permission and %s, so it was not run. Do not try it again this turn; tell the user what you wanted to do so they can do it or allow it (kin --yes, or kin permissions allow %s).",
+			"%s was not run: it needs the user's permission, and %s. Do not try it again this turn; tell the user what you wanted to do, so they can do it themselves or allow it (kin --yes, or kin permissions allow %s).",
 			t.Name, why, t.Name)}
 	}
 	req := Request{Call: call, Assessment: a, Caller: caller, AlwaysScope: AlwaysScope(a.Scope)}

@@ -12,6 +12,7 @@ import (
 	"github.com/kin-companion/kin/agent/manifest"
 	"github.com/kin-companion/kin/agent/mcp"
 	agentmem "github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/perceive"
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/provider/null"
@@ -90,6 +91,9 @@ type Companion struct {
 	// Schedule holds reminders and scheduled prompts; nil when it could
 	// not start (see Warnings).
 	Schedule *schedule.Scheduler
+	// Watcher is ambient perception when the user turned it on; the window
+	// shows that it watches while Watching() is true.
+	Watcher *perceive.Watcher
 	// DB is the store, nil when it could not open (see Warnings).
 	DB *store.DB
 	// Warnings are things the user should be told once, e.g. that memory
@@ -158,6 +162,7 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	c.startSubagents(choice.Provider, o)
 	c.startMCP(ctx, o)
 	c.runScheduler(ctx)
+	c.runWatcher(ctx, o)
 	return c, nil
 }
 

@@ -50,6 +50,7 @@ func (c *Companion) hands(ctx context.Context, o Options, set settings.Settings,
 	}
 	c.desktop = desktop.New(desktop.Config{Confine: confine})
 	ts = append(ts, c.desktop.Tools()...)
+	ts = append(ts, c.perception(ctx, o, set, ts)...)
 	wc, err := webConfig(o, set)
 	if err != nil {
 		c.Warnings = append(c.Warnings, err.Error())

@@ -30,6 +30,11 @@ type Settings struct {
 	// IPFSGateway loads ipfs:// characters and skills (or KIN_IPFS_GATEWAY;
 	// default DefaultIPFSGateway); what it returns is checked against the CID.
 	IPFSGateway string `json:"ipfsGateway,omitempty"`
+	// AmbientPerception lets kin look at the screen now and then (opt-in):
+	// when it has not changed for AmbientStillMinutes (default 5) while you
+	// are there, or an error dialog appears, the character offers help once.
+	AmbientPerception   bool `json:"ambientPerception,omitempty"`
+	AmbientStillMinutes int  `json:"ambientStillMinutes,omitempty"`
 	// MCPPort is where the window serves kin's MCP server on 127.0.0.1
 	// (default DefaultMCPPort; -1 turns it off).
 	MCPPort int `json:"mcpPort,omitempty"`
@@ -134,7 +139,7 @@ func describe(data []byte, err error) string {
 	case errors.As(err, &typ):
 		return fmt.Sprintf("field %s must be %s, not %s", typ.Field, typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
-		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, ipfsGateway, mcpPort)"
+		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, ipfsGateway, ambientPerception, ambientStillMinutes, mcpPort)"
 	}
 	return err.Error()
 }
