@@ -18,6 +18,7 @@ import (
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/internal/attach"
 	"github.com/kin-companion/kin/internal/companion"
 )
 
@@ -27,6 +28,26 @@ func cmdChat(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return chat(ctx, args, os.Stdin, stdout, stderr, os.Getenv)
+}
+
+// attached talks to the kin already running with the same memory, if
+// there is one: the same character answers here and on screen, and no
+// turn runs twice at once.
+func attached(ctx context.Context, opts companion.Options, stdin io.Reader, stdout, stderr io.Writer) (int, bool) {
+	p, err := companion.SocketPath(opts.DataDir, opts.AgentID)
+	if err != nil {
+		return 0, false
+	}
+	cl, err := attach.Dial(ctx, p)
+	if err != nil {
+		return 0, false
+	}
+	fmt.Fprintln(stderr, "kin: talking to the kin that is already running. Type a message; Ctrl-D ends.")
+	if err := cl.Converse(ctx, stdin, stdout, stderr); err != nil && ctx.Err() == nil {
+		fmt.Fprintln(stderr, "kin:", err)
+		return 1, true
+	}
+	return 0, true
 }
 
 // isTerminal reports whether r is a terminal someone can answer on.
@@ -55,6 +76,9 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
 	opts.Provider.Getenv = getenv
+	if code, ok := attached(ctx, opts, stdin, stdout, stderr); ok {
+		return code
+	}
 	opts.Scene = &scene.Fake{W: stdout}
 	if isTerminal(stdin) {
 		lc := &lineConfirm{in: in, out: stdout}

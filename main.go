@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdMCP(args[1:], stdout, stderr)
 		case "skill":
 			return cmdSkill(args[1:], stdout, stderr)
+		case "stats":
+			return cmdStats(args[1:], stdout, stderr)
 		case "todo":
 			return cmdTodo(args[1:], stdout, stderr)
 		case "schedule":
@@ -81,6 +83,8 @@ const usage = `kin — a desktop companion with a 3D character
   kin mcp token                 the token the window's MCP server (127.0.0.1:7317) asks for
   kin skill list|add PATH|remove NAME|info NAME [--json] [--data DIR]
                                 skill bundles: built-in, installed (folder, .tar.gz, .zip, https)
+  kin stats [--json] [--sessions N]
+                                turns, model calls, tokens and tool calls: total and latest sessions
   kin todo list [--json] | add TEXT | done ID
                                 the task list kin keeps for itself
   kin schedule list [--json] | add (--message T|--prompt T) [--at TIME|--in DELAY] [--repeat RULE] | cancel ID

@@ -28,6 +28,8 @@
 //	todo/i/ID            a Todo as JSON (ID 8-byte big-endian)
 //	scratch/KEY          a scratchpad value {"value","updated"} as JSON
 //	sched/ID             a scheduled task (agent/schedule.Task) as JSON
+//	stats/total          the RunStats of every session, as JSON
+//	stats/s/SESSION      one session's RunStats (started, updated) as JSON; the last 100 kept
 //
 // id/passport may hold the ERC-8004 registration; the diary's entry types include
 // sign, anchor (a signed head) and register. Wallet keys are never in the store: they

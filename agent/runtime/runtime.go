@@ -60,6 +60,11 @@ type Config struct {
 	// Preflight chooses the steps run before a turn's first model call;
 	// the zero value runs none, [DefaultPreflight] runs them all.
 	Preflight Preflight
+	// ToolSearch defers tools beyond a limit behind tool_search.
+	ToolSearch ToolSearch
+	// OnStats, when set, receives each finished turn's counts (main adds
+	// them to the store's totals); it runs on the turn's goroutine.
+	OnStats func(turn Stats)
 }
 
 // DeltaKind says what a [Delta] carries.
@@ -102,6 +107,8 @@ type Runtime struct {
 	steer   steering      // guidance typed while a turn runs, and notes for the next turn
 	aborts  []func()      // run when the session is aborted (Cancel, Close)
 	fetches prefetches    // calls the planner started early, by cache key
+	lazy    *lazyTools    // the tools a request carries, and tool_search's finds
+	stats   statsKeeper   // tokens, rounds and tool calls
 }
 
 // New builds a runtime.
@@ -143,6 +150,7 @@ func New(cfg Config) *Runtime {
 	if cfg.Gate == nil {
 		cfg.Gate = &tools.Gate{Confirm: cfg.Confirm, Bus: cfg.Bus}
 	}
+	r.lazy = newLazyTools(cfg.ToolSearch, r.registry)
 	r.exec = &tools.Executor{Tools: r.registry, Gate: cfg.Gate, Bus: cfg.Bus, Cache: &tools.Cache{Now: cfg.Now}}
 	cc := cfg.Context
 	if cc.Summarize == nil {
@@ -291,6 +299,7 @@ func (r *Runtime) summarize(ctx context.Context, transcript string) (string, err
 	if err != nil {
 		return "", err
 	}
+	r.stats.model(resp.Usage, false)
 	if resp.Text == "" {
 		return "", errors.New("empty summary")
 	}

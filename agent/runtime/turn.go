@@ -36,6 +36,8 @@ func (r *Runtime) turn(ctx context.Context, seq uint64, text string, out chan<- 
 	r.mu.Unlock()
 	system := r.composeSystem(ctx, text) + r.preflight(ctx, text)
 	st := newTurnState(r.cfg.MaxRounds)
+	r.lazy.reset()
+	defer r.endTurnStats()
 	for round := 1; ; round++ {
 		final, done, err := r.round(ctx, system, st, round, out)
 		if err != nil {
@@ -78,7 +80,7 @@ func (r *Runtime) round(ctx context.Context, system string, st *turnState, round
 	if c := st.continuation(round, forced); c != "" {
 		sys += "\n\n<runtime>\n" + c + "\n</runtime>"
 	}
-	req := &llm.Request{System: sys, Messages: hist, Tools: r.registry.Specs(), Stream: !r.cfg.NoStream,
+	req := &llm.Request{System: sys, Messages: hist, Tools: r.lazy.specs(), Stream: !r.cfg.NoStream,
 		Temperature: r.man.Brain.Temperature, MaxTokens: r.man.Brain.MaxTokens,
 		OnText: func(s string) { send(ctx, out, Delta{Kind: Text, Text: s}) }}
 	if forced {
@@ -88,6 +90,7 @@ func (r *Runtime) round(ctx context.Context, system string, st *turnState, round
 	if err != nil {
 		return "", false, err
 	}
+	r.stats.model(resp.Usage, true)
 	if resp.Note != "" { // e.g. the local lane failed and the cloud answered
 		send(ctx, out, Delta{Kind: Note, Text: resp.Note})
 	}
@@ -123,7 +126,10 @@ func (r *Runtime) round(ctx context.Context, system string, st *turnState, round
 
 // runCalls repairs, screens, executes and post-processes a round's calls.
 func (r *Runtime) runCalls(ctx context.Context, st *turnState, calls []llm.ToolCall, out chan<- Delta) []llm.ToolResult {
+	asked := calls
 	calls, broken, repaired := guard.Repair(calls, r.registry.Names())
+	repaired += r.repairByModel(ctx, asked, calls, broken)
+	r.stats.calls(calls)
 	if repaired > 0 {
 		st.note(fmt.Sprintf("%d malformed tool call(s) were repaired (name or JSON arguments); write valid JSON arguments and exact tool names.", repaired))
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/internal/attach"
 	"github.com/kin-companion/kin/internal/settings"
 	"github.com/kin-companion/kin/store"
 )
@@ -105,6 +106,7 @@ type Companion struct {
 	desktop   *desktop.Desktop // screen, input and clipboard; released on Close
 	feel      *feelings        // the character's emotions, for kin://emotions
 	skillSet  *skill.Set       // the loaded skills; closed with the companion
+	attach    *attach.Server   // where later kin commands reach this one; nil if another serves
 	cons      *store.Consolidator
 	stopDiary func()
 	cancel    context.CancelFunc
@@ -157,12 +159,13 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	hands = append(hands, c.startScheduler(ctx, o)...)
 	c.Runtime = runtime.New(runtime.Config{Manifest: o.Manifest, Provider: choice.Provider, Scene: o.Scene,
 		Memory: mem, Gate: c.Gate, Bus: o.Bus, Hinted: o.Hinted, Tools: hands, SkillLines: c.skillSet.PromptLines(),
-		Preflight: preflight(choice.Provider),
+		Preflight: preflight(choice.Provider), OnStats: c.keepStats(o),
 		Sentiment: func(s string) float64 { return float64(avatar.AnalyzeSentiment(s).Valence) }})
 	c.startSubagents(choice.Provider, o)
 	c.startMCP(ctx, o)
 	c.runScheduler(ctx)
 	c.runWatcher(ctx, o)
+	c.serveAttach(ctx, o)
 	return c, nil
 }
 
@@ -188,6 +191,22 @@ func (c *Companion) startSubagents(p llm.Provider, o Options) {
 		c.Runtime.Registry().Add(t)
 	}
 	c.Runtime.OnAbort(c.Subagents.CancelAll)
+}
+
+// keepStats adds each turn's tokens, rounds and tool calls to the store,
+// under this session and in the total (kin stats).
+func (c *Companion) keepStats(o Options) func(runtime.Stats) {
+	session := time.Now().UTC().Format("20060102T150405Z")
+	return func(s runtime.Stats) {
+		if c.DB == nil {
+			return
+		}
+		err := c.DB.Stats().Add(session, store.RunStats{Turns: s.Turns, Rounds: s.Rounds,
+			InputTokens: s.InputTokens, OutputTokens: s.OutputTokens, ToolCalls: s.ToolCalls})
+		if err != nil {
+			o.Logger.Warn("stats: could not record a turn", "err", err)
+		}
+	}
 }
 
 // currentConv is the conversation now, without counting as activity.
@@ -307,6 +326,9 @@ func (c *Companion) Recent(n int) []llm.Message {
 // Close ends the conversation, stops the background work, writes what the
 // diary still holds and closes the store.
 func (c *Companion) Close() error {
+	if c.attach != nil {
+		c.attach.Close()
+	}
 	c.Subagents.Close() // first: their partial results go into the transcript
 	c.mu.Lock()
 	c.endLocked()

@@ -119,7 +119,7 @@ func (c *Companion) MCPServer() *mcp.Server {
 }
 
 // notOffered are tools that only make sense inside kin's own conversation.
-var notOffered = map[string]bool{"ask_user": true, "change_voice": true, "spawn_subagent": true,
+var notOffered = map[string]bool{"ask_user": true, "change_voice": true, "tool_search": true, "spawn_subagent": true,
 	"reply_to_subagent": true, "list_subagents": true, "cancel_subagent": true}
 
 // offered reports whether kin's MCP server offers the tool: not other
