@@ -11,6 +11,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/voice/audio"
+	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/internal/companion"
 )
 
@@ -31,6 +32,7 @@ type talkFlags struct {
 	tts, ttsVoice, sttModel                              string
 	speed                                                float64
 	idle, timeout                                        time.Duration
+	stats                                                bool
 	agent                                                *companion.Flags
 }
 
@@ -52,6 +54,7 @@ func parseTalk(args []string, stderr io.Writer) (*talkFlags, error) {
 	fs.Float64Var(&f.speed, "speed", 1, "how many times faster than real time to run the microphone and speaker")
 	fs.DurationVar(&f.idle, "idle", 1500*time.Millisecond, "quiet needed after the input before finishing")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up after this long")
+	fs.BoolVar(&f.stats, "stats", false, "print, per turn, the time from the end of your speech to kin's first reply sound, split into kin's stages and the provider's share")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -96,20 +99,26 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 	dev, stopDev := context.WithCancel(ctx)
 	go spk.run(dev)
 	mic := feedMic(ctx, in, f.speed)
-	var out sync.Mutex
+	out := &lockedWriter{w: stdout} // transcripts and stats come from several goroutines
+	var stats *talkStats
+	if f.stats {
+		stats = newTalkStats(out)
+		ctx = realtime.WithStats(ctx, stats.stats)
+	}
 	say := func(user bool, text string) {
 		who := "kin"
 		if user {
 			who = "you"
 		}
-		out.Lock()
-		fmt.Fprintf(stdout, "%s: %s\n", who, text)
-		out.Unlock()
+		fmt.Fprintf(out, "%s: %s\n", who, text)
 	}
 	err = c.Talk(ctx, companion.VoiceOptions{Path: f.voice, Voice: f.voiceName, Model: f.model, Instructions: f.instructions,
 		TTS: f.tts, TTSVoice: f.ttsVoice, STTModel: f.sttModel, Idle: f.idle, OnTranscript: say}, player, mic, nil)
 	stopDev()
 	spk.wait()
+	if stats != nil {
+		stats.summary(f.voice, f.speed)
+	}
 	if werr := writeOut(f.output, spk.samples()); werr != nil && err == nil {
 		err = werr
 	}

@@ -5,6 +5,8 @@
 //     was actually played (positions, RMS levels for lip-sync) and level-based echo
 //     gating;
 //   - vad: an energy voice-activity detector and utterance segmenter;
+//   - turn: turn-taking — backchannels ("mhm") duck kin, real speech stops it —
+//     and the cascade's end-of-utterance heuristic;
 //   - wakeword: MFCC features and DTW matching against recorded templates;
 //   - realtime: the provider-neutral realtime session (barge-in, tools, reconnect),
 //     with the OpenAI Realtime and Gemini Live clients and their fake servers below it;

@@ -13,7 +13,7 @@ import (
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/agent/voice/realtime/gemini"
 	"github.com/kin-companion/kin/agent/voice/realtime/openai"
-	"github.com/kin-companion/kin/agent/voice/vad"
+	"github.com/kin-companion/kin/agent/voice/turn"
 )
 
 // The voice paths.
@@ -69,7 +69,7 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 		}
 		s := &realtime.Session{Dialer: d, Playback: player, IdleAfterInput: o.Idle, Config: cfg,
 			Tools: c.ToolRunner(), Bus: c.Bus, Echo: o.Echo, FillerAudio: localFiller(ctx),
-			LocalBargeIn: vad.Starts(vad.New(vad.Config{Rate: audio.CaptureRate})),
+			Floor: turn.NewBargeIn(turn.Config{}),
 			OnTranscript: func(t realtime.Transcript) {
 				c.RecordTranscript(t)
 				if t.Role == realtime.User {
@@ -105,7 +105,7 @@ func dialer(o VoiceOptions) (realtime.Dialer, error) {
 		if key == "" {
 			return nil, errors.New("OPENAI_API_KEY is not set")
 		}
-		return &openai.Dialer{URL: u, APIKey: key, Model: o.Model}, nil
+		return &openai.Dialer{URL: u, APIKey: key, Model: o.Model, Turn: openai.TurnDetection{NoInterrupt: true}}, nil
 	}
 	u, err := gemini.URLFromBase(o.Getenv("GOOGLE_GEMINI_BASE_URL"))
 	if err != nil {

@@ -3,6 +3,7 @@ package aec
 import (
 	"math"
 	"sync"
+	"time"
 
 	"github.com/kin-companion/kin/agent/voice/audio"
 )
@@ -94,3 +95,7 @@ func (e *Echo) Process(frame []int16) (out []int16, passed bool) {
 	copy(frame, e.C.Process(frame, ref))
 	return e.Gate.Process(frame)
 }
+
+// Latency is how much later a sample leaves Process than it came in (the
+// canceller's block delay), for latency accounting (realtime.Stats).
+func (e *Echo) Latency() time.Duration { return e.C.Latency() }

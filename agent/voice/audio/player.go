@@ -35,6 +35,9 @@ type Player struct {
 	next     int
 	idle     chan struct{} // closed while the queue is empty
 	tap      func(played []int16)
+	onStart  func(item string)
+	gain     float64 // the volume audio is played at now, 0..1
+	target   float64 // the volume gain ramps towards ([Player.Duck])
 }
 
 type segment struct {
@@ -47,7 +50,7 @@ type segment struct {
 // is audio, then one 0 when playback stops or is cleared; it runs on the device's
 // goroutine and must not block (post it to the bus, which never blocks).
 func NewPlayer(rate int, onLevel func(rms float64)) *Player {
-	p := &Player{rate: rate, onLevel: onLevel, idle: make(chan struct{})}
+	p := &Player{rate: rate, onLevel: onLevel, idle: make(chan struct{}), gain: 1, target: 1}
 	close(p.idle)
 	p.win = make([]int16, 0, Samples(LevelWindow, rate))
 	return p
@@ -90,12 +93,16 @@ func (p *Player) Enqueue(item string, pcm []int16) {
 // returns how many samples were audio.
 func (p *Player) Fill(out []int16) int {
 	var levels []float64
+	var started []string
 	p.mu.Lock()
 	n := 0
 	for n < len(out) && len(p.queue) > 0 {
 		s := &p.queue[0]
 		if s.item != p.cur {
 			p.cur, p.handed = s.item, 0
+			if p.onStart != nil {
+				started = append(started, s.item)
+			}
 		}
 		c := copy(out[n:], s.pcm)
 		s.pcm = s.pcm[c:]
@@ -107,6 +114,7 @@ func (p *Player) Fill(out []int16) int {
 		}
 	}
 	clear(out[n:])
+	p.applyGain(out[:n])
 	levels = p.measure(out, n, levels)
 	if p.tap != nil {
 		p.tap(out)
@@ -115,7 +123,11 @@ func (p *Player) Fill(out []int16) int {
 		p.queue = nil
 		p.markIdle()
 	}
+	onStart := p.onStart
 	p.mu.Unlock()
+	for _, item := range started {
+		onStart(item)
+	}
 	if p.onLevel != nil {
 		for _, l := range levels {
 			p.onLevel(l)
@@ -187,6 +199,7 @@ func (p *Player) Clear() (item string, played time.Duration) {
 	}
 	p.sound, p.winAudio = false, false
 	p.win = p.win[:0]
+	p.gain, p.target = 1, 1
 	p.markIdle()
 	p.mu.Unlock()
 	if wasPlaying && p.onLevel != nil {

@@ -32,10 +32,16 @@ type Pipeline struct {
 	// IdleAfterInput: once mic closes, Run returns after the last reply was handed to
 	// playback and playback has been idle this long; 300 ms.
 	IdleAfterInput time.Duration
+	// Grace is the extra quiet an utterance that sounds unfinished gets before
+	// kin answers ([turn.EndOfUtterance]: "I was thinking that…"); speech within
+	// it joins the same turn. 1 s; negative answers on silence alone.
+	Grace time.Duration
 
 	ptt   chan bool
 	once  sync.Once
 	turns int
+	mu    sync.Mutex
+	carry string // an unfinished utterance waiting for the rest
 }
 
 func (p *Pipeline) init() {
@@ -43,6 +49,9 @@ func (p *Pipeline) init() {
 		p.ptt = make(chan bool, 4)
 		if p.IdleAfterInput == 0 {
 			p.IdleAfterInput = 300 * time.Millisecond
+		}
+		if p.Grace == 0 {
+			p.Grace = time.Second
 		}
 	})
 }
@@ -180,7 +189,10 @@ func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16) error {
 	if err != nil {
 		return fmt.Errorf("transcribe: %w", err)
 	}
-	text = strings.TrimSpace(text)
+	text, done := p.endOfTurn(ctx, strings.TrimSpace(text))
+	if !done {
+		return nil // the user went on: the next utterance carries this one
+	}
 	if text == "" {
 		p.status("listening")
 		return nil

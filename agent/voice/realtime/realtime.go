@@ -157,10 +157,13 @@ type Event interface{ event() }
 type (
 	// Ready: the session is set up (OpenAI session.updated, Gemini setupComplete).
 	Ready struct{ SessionID string }
-	// AudioDelta is reply audio, 24 kHz, part of reply item ItemID.
+	// AudioDelta is reply audio, 24 kHz, part of reply item ItemID. Arrived and
+	// Decoded, when set, are when its message was read off the socket and when
+	// it was decoded ([StampAudio]), for [Stats].
 	AudioDelta struct {
-		ItemID string
-		PCM    []int16
+		ItemID           string
+		PCM              []int16
+		Arrived, Decoded time.Time
 	}
 	// Transcript is speech as text; Final marks a whole utterance.
 	Transcript struct {
@@ -205,3 +208,14 @@ func (ResponseDone) event()  {}
 func (GoAway) event()        {}
 func (Resumable) event()     {}
 func (ServerError) event()   {}
+
+// StampAudio sets Arrived and Decoded on the AudioDeltas in evs that have none:
+// connections call it on the events one message decoded into.
+func StampAudio(evs []Event, arrived, decoded time.Time) {
+	for i, e := range evs {
+		if d, ok := e.(AudioDelta); ok && d.Arrived.IsZero() {
+			d.Arrived, d.Decoded = arrived, decoded
+			evs[i] = d
+		}
+	}
+}

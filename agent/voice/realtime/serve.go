@@ -134,20 +134,36 @@ func (c *conv) endInput() error {
 
 // input sends one microphone frame (16 kHz) through the echo gate and local VAD.
 func (c *conv) input(f []int16) error {
+	var v voiced
+	v.at = time.Now()
 	if c.s.Echo != nil {
 		if f, _ = c.s.Echo.Process(f); f == nil {
 			return nil
 		}
 	}
-	if c.s.LocalBargeIn != nil && c.s.LocalBargeIn.Write(f) {
-		if err := c.bargeIn(true); err != nil {
-			return err
-		}
+	gated, t := f, time.Now()
+	v.delay = latencyOf(c.s.Echo)
+	v.aec = t.Sub(v.at) + v.delay
+	if err := c.listen(f); err != nil {
+		return err
 	}
+	t = time.Now()
 	if c.resamp != nil {
 		f = c.resamp.Process(make([]int16, 0, len(f)*c.conn.InputRate()/audio.CaptureRate+1), f)
 	}
-	return c.conn.SendAudio(f)
+	v.resample = time.Since(t)
+	if c.resamp != nil {
+		d := audio.Duration(c.resamp.Delay(), c.conn.InputRate())
+		v.resample += d
+		v.delay += d
+	}
+	t = time.Now()
+	err := c.conn.SendAudio(f)
+	if c.s.Stats != nil {
+		v.send = time.Since(t)
+		c.s.Stats.frame(gated, v)
+	}
+	return err
 }
 
 func (c *conv) handle(ev Event) error {
@@ -159,10 +175,18 @@ func (c *conv) handle(ev Event) error {
 		}
 		c.busy = true
 		c.samples[e.ItemID] += len(e.PCM)
+		if s.Stats != nil {
+			s.Stats.queued(e, time.Now())
+		}
 		s.Playback.Enqueue(e.ItemID, e.PCM)
 		s.setStatus(Speaking)
 	case SpeechStarted:
 		c.rounds = 0
+		if s.Floor != nil { // kin's own detector decides; meanwhile, duck
+			c.duck(s.DuckGain)
+			c.busy = true
+			return nil
+		}
 		err := c.bargeIn(false)
 		c.busy = true // the user is talking: an answer is coming
 		return err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/voice/turn"
 )
 
 // MaxToolRounds caps the tool rounds between two user turns.
@@ -60,6 +61,18 @@ type Session struct {
 	// (fed the gated 16 kHz microphone); it interrupts playback without waiting
 	// for the server.
 	LocalBargeIn interface{ Write([]int16) bool }
+	// Floor, if set, replaces LocalBargeIn with a detector that tells
+	// backchannels from interruptions (a *turn.BargeIn): a "mhm" while kin speaks
+	// ducks the playback to DuckGain (when Playback has a Duck method, as
+	// *audio.Player does) and restores it; only real speech stops kin. The
+	// server's own speech_started then ducks too, leaving the decision to Floor;
+	// a server that cancelled the reply itself (Interrupted) still stops kin.
+	Floor interface{ Write([]int16) turn.Action }
+	// DuckGain is the volume kin drops to while the user makes a sound; 0.3.
+	DuckGain float64
+	// Stats, if set, receives the timing of each turn's stages; nil takes the
+	// one [WithStats] put in Run's context, if any.
+	Stats *Stats
 
 	FillerAfter time.Duration // a tool running longer gets a spoken filler; 3 s
 	FillerText  string        // default "One moment, I'm on it."
@@ -94,6 +107,9 @@ func (s *Session) init() {
 		if s.IdleAfterInput == 0 {
 			s.IdleAfterInput = 1500 * time.Millisecond
 		}
+		if s.DuckGain == 0 {
+			s.DuckGain = 0.3
+		}
 		if s.MaxReconnects == 0 {
 			s.MaxReconnects = 6
 		}
@@ -102,6 +118,9 @@ func (s *Session) init() {
 		}
 		if s.Tools != nil {
 			s.Config.Tools = s.Tools.Tools()
+		}
+		if p, ok := s.Playback.(interface{ SetOnStart(func(string)) }); ok && s.Stats != nil {
+			p.SetOnStart(s.Stats.Started)
 		}
 		s.history = append(s.history, s.Config.History...)
 	})
@@ -150,6 +169,9 @@ func (switchVoice) Error() string { return "realtime: voice switch" }
 // restored (the error; status offline). mic carries 16 kHz frames; a producer
 // that must not block should drop frames when the channel is full.
 func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
+	if s.Stats == nil {
+		s.Stats = statsFrom(ctx)
+	}
 	s.init()
 	scenario, fails, n1008 := NewSession, 0, 0
 	for {

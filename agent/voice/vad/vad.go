@@ -73,6 +73,7 @@ type VAD struct {
 	quiet    int    // quiet frames in a row while speaking
 	lastLoud int64  // end of the last loud frame
 	level    float64
+	loud     bool // the last frame counted as speech
 }
 
 // New returns a VAD for cfg.
@@ -89,6 +90,12 @@ func (v *VAD) Speaking() bool { return v.speaking }
 
 // Level is the last frame's level in dBFS.
 func (v *VAD) Level() float64 { return v.level }
+
+// Loud reports whether the last whole frame counted as speech.
+func (v *VAD) Loud() bool { return v.loud }
+
+// FrameLen is the analysis frame in samples.
+func (v *VAD) FrameLen() int { return v.frameLen }
 
 // Floor is the current noise-floor estimate in dBFS.
 func (v *VAD) Floor() float64 { return v.floor }
@@ -113,6 +120,7 @@ func (v *VAD) frame(f []int16) (Event, bool) {
 	start := v.pos
 	v.pos += int64(len(f))
 	loud := e > v.floor+v.cfg.Margin && e > v.cfg.MinLevel
+	v.loud = loud
 	switch {
 	case e < v.floor:
 		v.floor += 0.3 * (e - v.floor)

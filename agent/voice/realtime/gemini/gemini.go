@@ -59,7 +59,10 @@ type Dialer struct {
 	APIKey    string // sent as x-goog-api-key
 	Model     string // default DefaultModel
 	SilenceMs int    // automatic activity detection's silenceDurationMs; default 500
-	WS        *websocket.Dialer
+	// Activity tunes the server's turn detection; the zero value starts on
+	// clear speech (low start sensitivity) and ends promptly.
+	Activity Activity
+	WS       *websocket.Dialer
 }
 
 // Dial implements realtime.Dialer: send setup (resuming cfg.Resume if set), wait for
@@ -68,6 +71,10 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 	u := d.URL
 	if u == "" {
 		u, _ = URLFromBase("")
+	}
+	setup, err := setupMessage(d, cfg)
+	if err != nil {
+		return nil, err // a setting mistake: no point connecting
 	}
 	ws := d.WS
 	if ws == nil {
@@ -82,7 +89,7 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 	}
 	conn := &Conn{ws: c}
 	stop := context.AfterFunc(ctx, func() { c.SetReadDeadline(time.Now()) })
-	err = conn.setup(d, cfg)
+	err = conn.setup(setup, cfg)
 	stop()
 	if err != nil {
 		c.Close()
@@ -92,8 +99,8 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 	return conn, nil
 }
 
-func (c *Conn) setup(d *Dialer, cfg realtime.Config) error {
-	if err := c.send(map[string]any{"setup": setupMessage(d, cfg)}); err != nil {
+func (c *Conn) setup(setup map[string]any, cfg realtime.Config) error {
+	if err := c.send(map[string]any{"setup": setup}); err != nil {
 		return err
 	}
 	for {
@@ -127,7 +134,7 @@ func (c *Conn) setup(d *Dialer, cfg realtime.Config) error {
 	return c.send(map[string]any{"clientContent": map[string]any{"turns": turns, "turnComplete": false}})
 }
 
-func setupMessage(d *Dialer, cfg realtime.Config) map[string]any {
+func setupMessage(d *Dialer, cfg realtime.Config) (map[string]any, error) {
 	model := d.Model
 	if model == "" {
 		model = DefaultModel
@@ -135,9 +142,9 @@ func setupMessage(d *Dialer, cfg realtime.Config) map[string]any {
 	if !strings.HasPrefix(model, "models/") {
 		model = "models/" + model
 	}
-	silence := d.SilenceMs
-	if silence == 0 {
-		silence = 500
+	aad, err := d.Activity.wire(d.SilenceMs)
+	if err != nil {
+		return nil, err
 	}
 	gen := map[string]any{"responseModalities": []string{"AUDIO"}}
 	if cfg.Voice != "" {
@@ -149,8 +156,7 @@ func setupMessage(d *Dialer, cfg realtime.Config) map[string]any {
 		"systemInstruction":        map[string]any{"parts": []map[string]any{{"text": cfg.FullInstructions()}}},
 		"inputAudioTranscription":  map[string]any{},
 		"outputAudioTranscription": map[string]any{},
-		"realtimeInputConfig": map[string]any{"automaticActivityDetection": map[string]any{
-			"disabled": false, "startOfSpeechSensitivity": "START_SENSITIVITY_LOW", "silenceDurationMs": silence}},
+		"realtimeInputConfig":      map[string]any{"automaticActivityDetection": aad},
 		"contextWindowCompression": map[string]any{"slidingWindow": map[string]any{}},
 	}
 	resume := map[string]any{}
@@ -169,7 +175,7 @@ func setupMessage(d *Dialer, cfg realtime.Config) map[string]any {
 		}
 		setup["tools"] = []map[string]any{{"functionDeclarations": decls}}
 	}
-	return setup
+	return setup, nil
 }
 
 // Conn is a live Gemini connection.
@@ -273,9 +279,11 @@ func (c *Conn) Recv(ctx context.Context) (realtime.Event, error) {
 			}
 			return nil, fmt.Errorf("gemini: receive: %w", closeErr(err))
 		}
+		arrived := time.Now()
 		if err := c.decode(data); err != nil {
 			return nil, err
 		}
+		realtime.StampAudio(c.pending, arrived, time.Now())
 	}
 	ev := c.pending[0]
 	c.pending = c.pending[1:]

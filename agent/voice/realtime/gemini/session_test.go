@@ -32,7 +32,7 @@ type harness struct {
 	transcripts []string
 }
 
-func newHarness(t *testing.T, turns ...geminitest.Turn) *harness {
+func newHarness(t testing.TB, turns ...geminitest.Turn) *harness {
 	h := &harness{srv: geminitest.New("g-key", turns...), tools: &rt.Tools{}, sleep: &rt.NoSleep{}, bus: protocol.New("kin")}
 	t.Cleanup(h.srv.Close)
 	h.player = audio.NewPlayer(audio.PlaybackRate, audio.LevelsTo(h.bus))
@@ -53,7 +53,7 @@ func newHarness(t *testing.T, turns ...geminitest.Turn) *harness {
 	return h
 }
 
-func (h *harness) run(t *testing.T, pcm []int16) error {
+func (h *harness) run(t testing.TB, pcm []int16) error {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -63,7 +63,7 @@ func (h *harness) run(t *testing.T, pcm []int16) error {
 	return h.session.Run(ctx, rt.Mic(ctx, pcm))
 }
 
-func speech(t *testing.T, parts ...string) []int16 {
+func speech(t testing.TB, parts ...string) []int16 {
 	pcm := rt.Silence(500 * time.Millisecond)
 	for _, p := range parts {
 		pcm = append(pcm, rt.Speech(t, p, espeak.Options{Voice: "en+f3", WPM: 170})...)

@@ -44,7 +44,9 @@ func (c *Conn) decode(data []byte) error {
 		emit(realtime.Ready{SessionID: ev.Session.ID})
 	case "input_audio_buffer.speech_started":
 		c.mu.Lock()
-		c.active = false // interrupt_response: the server cancels the reply itself
+		if c.serverInterrupts { // interrupt_response: the server cancels the reply itself
+			c.active = false
+		}
 		c.mu.Unlock()
 		emit(realtime.SpeechStarted{ItemID: ev.ItemID})
 	case "response.created":

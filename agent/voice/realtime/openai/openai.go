@@ -57,9 +57,13 @@ type Dialer struct {
 	APIKey     string
 	Model      string // default DefaultModel
 	Transcribe string // input transcription model; default "gpt-4o-transcribe"
-	// SilenceMs is server VAD's silence_duration_ms; default 500.
+	// SilenceMs is server VAD's silence_duration_ms; default 500. Turn.SilenceMs
+	// wins when set.
 	SilenceMs int
-	WS        *websocket.Dialer // default websocket.DefaultDialer
+	// Turn is the server's turn detection; the zero value is semantic_vad with
+	// eagerness auto.
+	Turn TurnDetection
+	WS   *websocket.Dialer // default websocket.DefaultDialer
 }
 
 // Dial implements realtime.Dialer: connect, wait for session.created, send
@@ -74,6 +78,9 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 	if model == "" {
 		model = DefaultModel
 	}
+	if _, err := d.Turn.wire(d.SilenceMs); err != nil {
+		return nil, err // a setting mistake: no point connecting
+	}
 	h := http.Header{"Authorization": {"Bearer " + d.APIKey}}
 	ws := d.WS
 	if ws == nil {
@@ -86,7 +93,7 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 		}
 		return nil, fmt.Errorf("openai: dial %s: %w", u, err)
 	}
-	conn := &Conn{ws: c}
+	conn := &Conn{ws: c, serverInterrupts: !d.Turn.NoInterrupt && d.Turn.Type != NoVAD}
 	if err := conn.setup(ctx, d, cfg); err != nil {
 		c.Close()
 		return nil, err
@@ -104,6 +111,9 @@ type Conn struct {
 	active      bool                // a response is in progress
 	createAfter bool                // send response.create once it is done
 	calls       []realtime.ToolCall // function calls of the response in progress
+	// serverInterrupts: speech_started cancels the reply on the server
+	// (interrupt_response true).
+	serverInterrupts bool
 }
 
 func (c *Conn) setup(ctx context.Context, d *Dialer, cfg realtime.Config) error {
@@ -112,7 +122,11 @@ func (c *Conn) setup(ctx context.Context, d *Dialer, cfg realtime.Config) error 
 	if err := c.expect("session.created"); err != nil {
 		return err
 	}
-	if err := c.send(sessionUpdate(d, cfg)); err != nil {
+	update, err := sessionUpdate(d, cfg)
+	if err != nil {
+		return err
+	}
+	if err := c.send(update); err != nil {
 		return err
 	}
 	if err := c.expect("session.updated"); err != nil {
@@ -152,13 +166,14 @@ func (c *Conn) expect(want string) error {
 	}
 }
 
-func sessionUpdate(d *Dialer, cfg realtime.Config) map[string]any {
-	transcribe, silence := d.Transcribe, d.SilenceMs
+func sessionUpdate(d *Dialer, cfg realtime.Config) (map[string]any, error) {
+	transcribe := d.Transcribe
 	if transcribe == "" {
 		transcribe = "gpt-4o-transcribe"
 	}
-	if silence == 0 {
-		silence = 500
+	turn, err := d.Turn.wire(d.SilenceMs)
+	if err != nil {
+		return nil, err
 	}
 	format := map[string]any{"type": "audio/pcm", "rate": audio.PlaybackRate}
 	output := map[string]any{"format": format}
@@ -171,11 +186,9 @@ func sessionUpdate(d *Dialer, cfg realtime.Config) map[string]any {
 		"output_modalities": []string{"audio"},
 		"audio": map[string]any{
 			"input": map[string]any{
-				"format":        format,
-				"transcription": map[string]any{"model": transcribe},
-				"turn_detection": map[string]any{"type": "server_vad", "threshold": 0.5,
-					"prefix_padding_ms": 300, "silence_duration_ms": silence,
-					"create_response": true, "interrupt_response": true},
+				"format":         format,
+				"transcription":  map[string]any{"model": transcribe},
+				"turn_detection": turn,
 			},
 			"output": output,
 		},
@@ -191,7 +204,7 @@ func sessionUpdate(d *Dialer, cfg realtime.Config) map[string]any {
 		}
 		session["tools"], session["tool_choice"] = tools, "auto"
 	}
-	return map[string]any{"type": "session.update", "session": session}
+	return map[string]any{"type": "session.update", "session": session}, nil
 }
 
 func (c *Conn) send(v any) error {
@@ -318,9 +331,11 @@ func (c *Conn) Recv(ctx context.Context) (realtime.Event, error) {
 			}
 			return nil, fmt.Errorf("openai: receive: %w", err)
 		}
+		arrived := time.Now()
 		if err := c.decode(data); err != nil {
 			return nil, err
 		}
+		realtime.StampAudio(c.pending, arrived, time.Now())
 		if err := c.flushCreate(); err != nil {
 			return nil, err
 		}

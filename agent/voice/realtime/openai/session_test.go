@@ -33,7 +33,7 @@ type harness struct {
 	transcripts []string
 }
 
-func newHarness(t *testing.T, turns ...openaitest.Turn) *harness {
+func newHarness(t testing.TB, turns ...openaitest.Turn) *harness {
 	h := &harness{srv: openaitest.New("sk-test", turns...), tools: &rt.Tools{}, sleep: &rt.NoSleep{},
 		bus: protocol.New("kin")}
 	t.Cleanup(h.srv.Close)
@@ -57,7 +57,7 @@ func newHarness(t *testing.T, turns ...openaitest.Turn) *harness {
 }
 
 // run talks: the mic plays pcm at realtimetest.Speed, and Run must end by itself.
-func (h *harness) run(t *testing.T, pcm []int16) {
+func (h *harness) run(t testing.TB, pcm []int16) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -81,7 +81,7 @@ func (h *harness) events(typ protocol.Type) []protocol.Event {
 
 // speech is the parts spoken with gaps long enough for each reply to finish
 // playing before the next part starts (so nothing barges in).
-func speech(t *testing.T, parts ...string) []int16 {
+func speech(t testing.TB, parts ...string) []int16 {
 	var pcm []int16
 	pcm = append(pcm, rt.Silence(500*time.Millisecond)...)
 	for _, p := range parts {
@@ -131,7 +131,7 @@ func TestConversationWithTool(t *testing.T) {
 	for path, want := range map[string]any{
 		"session.type": "realtime", "session.instructions": "You are Mika.",
 		"session.audio.output.voice": "marin", "session.audio.input.format.rate": 24000.0,
-		"session.audio.input.format.type": "audio/pcm", "session.audio.input.turn_detection.type": "server_vad",
+		"session.audio.input.format.type": "audio/pcm", "session.audio.input.turn_detection.type": "semantic_vad",
 		"session.tool_choice": "auto",
 	} {
 		if got := field(t, up[0].Raw, strings.Split(path, ".")...); got != want {

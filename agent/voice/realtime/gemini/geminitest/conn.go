@@ -85,10 +85,7 @@ func (c *conn) setup() bool {
 		Setup *struct {
 			Model               string `json:"model"`
 			RealtimeInputConfig struct {
-				AutomaticActivityDetection struct {
-					Disabled          bool `json:"disabled"`
-					SilenceDurationMs int  `json:"silenceDurationMs"`
-				} `json:"automaticActivityDetection"`
+				AutomaticActivityDetection json.RawMessage `json:"automaticActivityDetection"`
 			} `json:"realtimeInputConfig"`
 			SessionResumption *struct {
 				Handle string `json:"handle"`
@@ -117,9 +114,17 @@ func (c *conn) setup() bool {
 			c.s.mu.Unlock()
 		}
 	}
-	if aad := su.RealtimeInputConfig.AutomaticActivityDetection; !aad.Disabled {
-		hang := time.Duration(max(aad.SilenceDurationMs, 200)) * time.Millisecond
-		c.vad = vad.New(vad.Config{Rate: audio.CaptureRate, Hang: hang})
+	raw := su.RealtimeInputConfig.AutomaticActivityDetection
+	aad, ok := parseActivity(raw)
+	if !ok {
+		c.close(1007, "Request contains an invalid argument.")
+		return false
+	}
+	c.s.mu.Lock()
+	c.log.Activity = append(json.RawMessage(nil), raw...)
+	c.s.mu.Unlock()
+	if !aad.Disabled {
+		c.vad = vad.New(aad.vadConfig())
 	}
 	c.send(map[string]any{"setupComplete": map[string]any{}})
 	return true

@@ -48,6 +48,9 @@ type Message struct {
 type Log struct {
 	Messages []Message
 	Resumed  bool // setup carried a handle this server issued
+	// Activity is setup.realtimeInputConfig.automaticActivityDetection exactly
+	// as received (empty when absent).
+	Activity json.RawMessage
 }
 
 // Of returns the messages of kind k.
@@ -105,7 +108,8 @@ func (s *Server) Logs() []Log {
 	defer s.mu.Unlock()
 	out := make([]Log, len(s.logs))
 	for i, l := range s.logs {
-		out[i] = Log{Messages: append([]Message(nil), l.Messages...), Resumed: l.Resumed}
+		out[i] = Log{Messages: append([]Message(nil), l.Messages...), Resumed: l.Resumed,
+			Activity: append(json.RawMessage(nil), l.Activity...)}
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/gorilla/websocket"
 
@@ -149,21 +148,23 @@ func (c *conn) sessionUpdate(data []byte) {
 	var td struct {
 		Audio struct {
 			Input struct {
-				TurnDetection *struct {
-					Type              string `json:"type"`
-					SilenceDurationMs int    `json:"silence_duration_ms"`
-					CreateResponse    *bool  `json:"create_response"`
-					InterruptResponse *bool  `json:"interrupt_response"`
-				} `json:"turn_detection"`
+				TurnDetection json.RawMessage `json:"turn_detection"`
 			} `json:"input"`
 		} `json:"audio"`
 	}
 	raw, _ := json.Marshal(ev.Session)
 	json.Unmarshal(raw, &td)
+	t, msg := parseTurnDetection(td.Audio.Input.TurnDetection)
+	if msg != "" {
+		c.fail("invalid_value", msg, nil)
+		return
+	}
+	c.s.mu.Lock()
+	c.log.TurnDetection = append(json.RawMessage(nil), td.Audio.Input.TurnDetection...)
+	c.s.mu.Unlock()
 	c.mu.Lock()
-	if t := td.Audio.Input.TurnDetection; t != nil {
-		hang := time.Duration(max(t.SilenceDurationMs, 200)) * time.Millisecond
-		c.vad = vad.New(vad.Config{Rate: audio.PlaybackRate, Hang: hang})
+	if t != nil {
+		c.vad = vad.New(vad.Config{Rate: audio.PlaybackRate, Hang: t.hang()})
 		c.create = t.CreateResponse == nil || *t.CreateResponse
 		c.interrupt = t.InterruptResponse == nil || *t.InterruptResponse
 	} else {

@@ -50,6 +50,9 @@ type Event struct {
 type Log struct {
 	Model  string
 	Events []Event
+	// TurnDetection is session.audio.input.turn_detection of the last accepted
+	// session.update, exactly as received ("null": turned off).
+	TurnDetection json.RawMessage
 }
 
 // Of returns the events of type typ.
@@ -98,7 +101,8 @@ func (s *Server) Logs() []Log {
 	defer s.mu.Unlock()
 	out := make([]Log, len(s.logs))
 	for i, l := range s.logs {
-		out[i] = Log{Model: l.Model, Events: append([]Event(nil), l.Events...)}
+		out[i] = Log{Model: l.Model, Events: append([]Event(nil), l.Events...),
+			TurnDetection: append(json.RawMessage(nil), l.TurnDetection...)}
 	}
 	return out
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package gemini_test
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package openai_test
+
+const raceEnabled = false
