@@ -54,6 +54,13 @@ type Options struct {
 	RenderScale float64
 	// NoShadow leaves out the soft shadow under the character.
 	NoShadow bool
+	// Desktop makes the overlay a transparent, click-through canvas over
+	// the whole monitor, the character placed on it (--overlay=desktop).
+	Desktop bool
+	// TalkKey, when set with PushToTalk, is a global push-to-talk key
+	// ("F9", "ctrl+space"; see [ParseKey]) that works whichever
+	// application has the focus.
+	TalkKey string
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -89,6 +96,10 @@ type Game struct {
 	uiShown     bool            // text or menu was drawn last frame
 	shownMsg    string          // the message drawn last frame
 	shownDot    string          // the presence state drawn last frame, "" for none
+	amb         ambient         // the edge glow, ghost log and whiteboard over the character
+	shownBoard  int             // the whiteboard's version drawn last frame
+	desk        desktopState    // the desktop canvas, when Options.Desktop
+	talkKeys    chan bool       // the global talk key's presses (true) and releases
 	done        <-chan struct{} // closing it ends the game
 }
 
@@ -121,6 +132,7 @@ func NewGame(o Options) (*Game, error) {
 	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
+	g.desk.on = o.Desktop
 	g.quality = newQuality(o.RenderScale)
 	g.r.Scale = g.quality.scale
 	return g, nil
@@ -135,6 +147,7 @@ func Run(ctx context.Context, o Options) error {
 	}
 	g.done = ctx.Done()
 	g.pace = &pacer{}
+	g.grabTalkKey(ctx)
 	if o.Title == "" {
 		o.Title = "kin"
 	}
@@ -201,13 +214,19 @@ func (g *Game) Update() error {
 		g.handleKeys()
 		g.handleTalkKey()
 	}
+	g.pollTalkKey()
 	g.drainCommands()
-	if g.overlay {
+	onBoard := g.amb.board.update(image.Pt(g.size[0], g.size[1]), g.ui.s)
+	switch {
+	case g.desktop():
+		g.updateDesktop()
+	case g.overlay:
 		g.updateOverlay()
-	} else {
+	case !onBoard:
 		g.updateOrbit()
 	}
 	g.drainEvents()
+	g.amb.step(1.0 / TickRate)
 	g.updateGaze()
 	for n := g.sceneSteps(); n > 0; n-- {
 		g.scene.Tick(1.0 / TickRate)
@@ -299,9 +318,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.presenceVisible() {
 		dot = g.presence.state
 	}
-	live := g.ov.menu.open || g.debug || g.chat.visible(now) // redrawn every frame
-	ui := msg != "" || dot != "" || live
-	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot {
+	live := g.ov.menu.open || g.debug || g.chat.visible(now) || g.amb.live(now) // redrawn every frame
+	ui := msg != "" || dot != "" || live || g.amb.board.shown
+	if g.desktop() {
+		g.drawDesktop(screen, msg, live)
+		return
+	}
+	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
 		g.r.Invalidate()
 	}
 	g.r.WholeIfDrawn = ui
@@ -310,7 +333,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
 		return // nothing changed visibly: the screen keeps the last frame
 	}
-	g.uiShown, g.shownMsg, g.shownDot = ui, msg, dot
+	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
+	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)

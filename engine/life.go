@@ -22,6 +22,9 @@ func (g *Game) drainEvents() {
 
 // handleEvent is the one place bus events reach the scene.
 func (g *Game) handleEvent(e protocol.Event) {
+	if g.amb.handle(e, g.now()) {
+		return
+	}
 	switch p := e.Payload.(type) {
 	case protocol.PresencePayload:
 		g.presence.set(p.State, g.now())

@@ -18,6 +18,9 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(benchChildEnv); spec != "" {
 		os.Exit(benchChild(spec))
 	}
+	if os.Getenv(ambientChildEnv) != "" {
+		os.Exit(ambientChild())
+	}
 	g := &testGame{m: m}
 	ebiten.SetWindowSize(64, 64)
 	ebiten.SetRunnableOnUnfocused(true)

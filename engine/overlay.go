@@ -31,8 +31,9 @@ func (g *Game) updateOverlay() {
 	cx, cy := ebiten.CursorPosition()
 	cur := image.Pt(cx, cy)
 	onMenu := g.ov.menu.itemAt(cur, g.ui.s) >= 0
-	onChar := g.r.Hit(g.mesh, cx, cy)
-	g.setPassthrough(!(onMenu || onChar || g.ov.dragging))
+	onBoard := g.amb.board.drag != nil || g.amb.board.hit(cur, image.Pt(g.size[0], g.size[1]), g.ui.s)
+	onChar := !onBoard && g.r.Hit(g.mesh, cx, cy)
+	g.setPassthrough(!(onMenu || onChar || onBoard || g.ov.dragging))
 
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onMenu:
@@ -117,6 +118,10 @@ func (g *Game) applyMode() {
 	g.ov.passthrough = false
 	ebiten.SetWindowMousePassthrough(false)
 	g.ov.menu.open = false
+	if g.desktop() {
+		g.applyDesktop()
+		return
+	}
 	if geo := *g.prefs.slot(g.overlay); geo != nil && geo.W > 0 && geo.H > 0 {
 		fit := *geo
 		if m := ebiten.Monitor(); m != nil {
@@ -187,6 +192,9 @@ func (g *Game) placeDefault() {
 // rememberGeometry records the window's current position and size for its
 // mode.
 func (g *Game) rememberGeometry() {
+	if g.desktop() { // the canvas covers the monitor; the character's place is kept apart
+		return
+	}
 	x, y := ebiten.WindowPosition()
 	w, h := ebiten.WindowSize()
 	if w <= 0 || h <= 0 {

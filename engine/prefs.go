@@ -17,6 +17,7 @@ type Geometry struct {
 type Prefs struct {
 	Window  *Geometry `json:"window,omitempty"`
 	Overlay *Geometry `json:"overlay,omitempty"`
+	Desktop *Geometry `json:"desktop,omitempty"` // the character's place on the desktop canvas (X, Y)
 	Tipped  bool      `json:"tipped,omitempty"`
 }
 

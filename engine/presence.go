@@ -58,8 +58,8 @@ func (g *Game) handleTalkKey() {
 	}
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeySpace):
-		g.opts.PushToTalk(true)
+		g.talk(true)
 	case inpututil.IsKeyJustReleased(ebiten.KeySpace):
-		g.opts.PushToTalk(false)
+		g.talk(false)
 	}
 }

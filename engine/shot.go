@@ -19,7 +19,8 @@ type ShotOptions struct {
 	// Overlay renders with a transparent background.
 	Overlay bool
 	// Events are handed to the character at their times (frame n is at
-	// (n−1)/60 s), so a picture can show a state.
+	// (n−1)/60 s), so a picture can show a state; audio levels, presence,
+	// thoughts and tool calls also show in the edge glow and ghost log.
 	Events []avatar.TimedEvent
 	// Scale is the render scale (see [Renderer.Scale]); 0 means 1.
 	Scale float64
@@ -34,14 +35,18 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 	s := l.Scene
 	s.Portrait = o.Portrait
 	next := 0
+	var amb ambient // the glow and ghost log, fed the same events
 	feed := func(now float64) {
 		for ; next < len(o.Events) && o.Events[next].T <= now+1e-9; next++ {
-			s.Char.Handle(o.Events[next].Event)
+			if !amb.handle(o.Events[next].Event, now) {
+				s.Char.Handle(o.Events[next].Event)
+			}
 		}
 	}
 	feed(0)
 	for i := 1; i < o.Frames; i++ {
 		s.Step(1.0 / TickRate)
+		amb.step(1.0 / TickRate)
 		feed(float64(i) / TickRate)
 	}
 	s.Step(0) // pose with the latest settings
@@ -52,6 +57,7 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 	defer dst.Deallocate()
 	cam := s.Camera(float32(o.Width) / float32(o.Height))
 	r.Draw(dst, mesh, s.Pose, &cam)
+	amb.draw(dst, 1, float64(o.Frames-1)/TickRate)
 	out := image.NewRGBA(image.Rect(0, 0, o.Width, o.Height))
 	dst.ReadPixels(out.Pix)
 	return out

@@ -40,7 +40,8 @@ func TestDecodeEveryType(t *testing.T) {
 		Sign: `{"message":"m","address":"0x0"}`, LoadStart: `{"uri":"a.glb"}`, LoadEnd: `{"uri":"a.glb","error":"bad"}`,
 		Validate: `{"errors":["a","b"],"warnings":1}`, Presence: `{"state":"thinking"}`,
 		ToolCall:   `{"tool":"fs_delete","caller":"model","risk":"high","allowed":false,"reason":"no one to ask","args":{"path":"/tmp/a"}}`,
-		AudioLevel: `{"rms":0.3}`, Viseme: `{"name":"aa","weight":1}`,
+		AudioLevel: `{"rms":0.3,"source":"user"}`, Viseme: `{"name":"aa","weight":1}`,
+		Board: `{"id":"week","title":"Week","markdown":"# Hi","width":640,"height":520}`,
 	}
 	if len(samples) != len(Types()) {
 		t.Fatalf("%d samples for %d types", len(samples), len(Types()))

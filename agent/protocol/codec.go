@@ -36,6 +36,7 @@ var decoders = map[Type]func([]byte) (Payload, error){
 	Validate:     decode[ValidatePayload],
 	Presence:     decode[PresencePayload],
 	ToolCall:     decode[ToolCallPayload],
+	Board:        decode[BoardPayload],
 	AudioLevel:   decode[AudioLevelPayload],
 	Viseme:       decode[VisemePayload],
 }
@@ -53,7 +54,7 @@ func decode[T Payload](data []byte) (Payload, error) {
 // Types lists every event type the protocol defines.
 func Types() []Type {
 	return []Type{Speak, Think, Gesture, Emote, LookAt, PerformSkill, SkillDone, SkillError,
-		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, AudioLevel, Viseme}
+		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, Board, AudioLevel, Viseme}
 }
 
 // DecodePayload parses the JSON payload of an event of type t.

@@ -22,6 +22,7 @@ const (
 	Validate     Type = "validate"
 	Presence     Type = "presence"
 	ToolCall     Type = "tool-call"
+	Board        Type = "board"
 	AudioLevel   Type = "audio-level" // lossy
 	Viseme       Type = "viseme"      // lossy
 )
@@ -138,16 +139,31 @@ type ToolCallPayload struct {
 	Args    json.RawMessage `json:"args,omitempty"`
 }
 
+// BoardPayload shows a whiteboard: a panel with Markdown the agent wrote
+// (create_board). A board with the ID of one on screen replaces it; Close
+// takes it away. Width and Height are in device-independent pixels (0
+// means 640×520).
+type BoardPayload struct {
+	ID       string `json:"id,omitempty"`
+	Title    string `json:"title,omitempty"`
+	Markdown string `json:"markdown,omitempty"`
+	Width    int    `json:"width,omitempty"`
+	Height   int    `json:"height,omitempty"`
+	Close    bool   `json:"close,omitempty"`
+}
+
 // PresencePayload says what the agent is doing: e.g. "idle", "listening",
 // "thinking", "speaking", "offline".
 type PresencePayload struct {
 	State string `json:"state"`
 }
 
-// AudioLevelPayload is the loudness of audio actually played: RMS of a
-// 10–20 ms window, 0..1. Lossy.
+// AudioLevelPayload is the loudness of audio: RMS of a 10–20 ms window,
+// 0..1. Source says whose: "" (or "kin") for kin's voice as it is played,
+// "user" for the microphone. Lossy.
 type AudioLevelPayload struct {
-	RMS float64 `json:"rms"`
+	RMS    float64 `json:"rms"`
+	Source string  `json:"source,omitempty"`
 }
 
 // VisemePayload is a mouth shape (an Oculus viseme name such as "aa") with
@@ -201,6 +217,9 @@ func (PresencePayload) EventType() Type { return Presence }
 
 // EventType implements Payload.
 func (ToolCallPayload) EventType() Type { return ToolCall }
+
+// EventType implements Payload.
+func (BoardPayload) EventType() Type { return Board }
 
 // EventType implements Payload.
 func (AudioLevelPayload) EventType() Type { return AudioLevel }

@@ -15,7 +15,9 @@ import (
 // cmdShot implements `kin shot OUT.png [--model M] [--size WxH]
 // [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]`: render N
 // frames at the fixed timestep, feeding the events file as `kin simulate`
-// does, and write the last one as PNG.
+// does, and write the last one as PNG. Presence, audio-level, think,
+// tool-call and board events also show the edge glow, ghost log and
+// whiteboard, for pictures of the ambient canvas.
 func cmdShot(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -24,7 +26,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 1, "frames to advance at 60 per second; the last is written")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders")
 	overlay := fs.Bool("overlay", false, "transparent background")
-	events := fs.String("events", "", "JSON-lines events to feed the character, as for kin simulate")
+	events := fs.String("events", "", "JSON-lines events to feed the character (and the glow, ghost log and whiteboard), as for kin simulate")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	scale := fs.Float64("render-scale", 1, "render the character at this fraction of the resolution (0.5–1), filtered up")
 	pos, err := parseArgs(fs, args)

@@ -46,7 +46,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	model := fs.String("model", "", "GLB, glTF or VRM file to show (default: the built-in avatar)")
 	fps := fs.Int("fps", 0, "frame-rate cap (default 60 in a window, 30 as overlay)")
 	portrait := fs.Bool("portrait", false, "frame head and shoulders (toggle with P)")
-	overlay := fs.Bool("overlay", false, "show the character on the desktop: transparent, on top, click-through")
+	var overlay overlayFlag
+	fs.Var(&overlay, "overlay", "show the character on the desktop (transparent, on top, click-through); =desktop for a canvas over the whole screen")
+	talkKey := fs.String("talk-key", "", "global push-to-talk key that works while another app has the focus, e.g. F9 or ctrl+space")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
 	flags := companion.AddFlags(fs, "llm")
@@ -121,7 +123,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		ptt = v.pushToTalk
 	}
 	win := engine.Options{
-		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: *overlay,
+		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
 		RenderScale: *renderScale, NoShadow: *noShadow,

@@ -11,6 +11,7 @@ import (
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/agent/skill"
 	"github.com/kin-companion/kin/agent/tools"
+	"github.com/kin-companion/kin/agent/tools/board"
 	"github.com/kin-companion/kin/agent/tools/data"
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
@@ -56,6 +57,7 @@ func (c *Companion) hands(ctx context.Context, o Options, set settings.Settings,
 		c.Warnings = append(c.Warnings, err.Error())
 	}
 	ts = append(ts, web.Tools(wc)...)
+	ts = append(ts, board.Tools(board.Config{Bus: o.Bus})...)
 	ts = append(ts, c.signAction(o))
 	return append(ts, c.skills(ctx, o, set, mem, ts)...)
 }

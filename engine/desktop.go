@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// desktopState is the desktop canvas (--overlay=desktop): one transparent,
+// click-through window over the whole monitor, with the character drawn
+// into a character-sized image and placed where the user put it. Clicks
+// reach the desktop everywhere except on the character, the menu and the
+// whiteboard. The glow runs along the monitor's bottom edge.
+type desktopState struct {
+	on      bool
+	at      image.Point // the character's top-left on the canvas, screen pixels
+	placed  bool
+	char    *ebiten.Image // the character, drawn by the renderer
+	drag    bool
+	grab    image.Point // cursor minus at, while dragging
+	op      ebiten.DrawImageOptions
+	version int    // counts moves and menu changes, so the canvas is repainted
+	shown   [3]int // what the last painted canvas showed: version, board version, message length
+}
+
+// desktop reports whether the game shows the desktop canvas now.
+func (g *Game) desktop() bool { return g.overlay && g.desk.on }
+
+// applyDesktop makes the window cover the monitor.
+func (g *Game) applyDesktop() {
+	if m := ebiten.Monitor(); m != nil {
+		mw, mh := m.Size()
+		ebiten.SetWindowSize(mw, mh)
+	}
+	ebiten.SetWindowPosition(0, 0)
+}
+
+// charRect is the character's area on the canvas, placed at the bottom
+// right the first time and kept on screen.
+func (g *Game) charRect() image.Rectangle {
+	w, h := int(overlayW*g.ui.s), int(overlayH*g.ui.s)
+	sw, sh := g.size[0], g.size[1]
+	if !g.desk.placed && sw > 0 {
+		g.desk.at = image.Pt(sw-w-int(24*g.ui.s), sh-h-int(48*g.ui.s))
+		if p := g.prefs.Desktop; p != nil {
+			g.desk.at = image.Pt(p.X, p.Y)
+		}
+		g.desk.placed = true
+	}
+	x := max(0, min(g.desk.at.X, sw-w))
+	y := max(0, min(g.desk.at.Y, sh-h))
+	return image.Rect(x, y, x+w, y+h)
+}
+
+// updateDesktop hit-tests the cursor against the character, the menu and
+// the whiteboard, lets clicks through everywhere else, and moves the
+// character within the canvas when dragged.
+func (g *Game) updateDesktop() {
+	cx, cy := ebiten.CursorPosition()
+	cur := image.Pt(cx, cy)
+	cr := g.charRect()
+	onMenu := g.ov.menu.itemAt(cur, g.ui.s) >= 0
+	onBoard := g.amb.board.drag != nil || g.amb.board.hit(cur, image.Pt(g.size[0], g.size[1]), g.ui.s)
+	onChar := !onBoard && !onMenu && cur.In(cr) && g.r.Hit(g.mesh, cx-cr.Min.X, cy-cr.Min.Y)
+	g.setPassthrough(!(onMenu || onChar || onBoard || g.desk.drag))
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onMenu:
+		g.menuAction(g.ov.menu.itemAt(cur, g.ui.s))
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && onChar:
+		g.ov.menu.open = false
+		g.desk.drag, g.desk.grab = true, cur.Sub(cr.Min)
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && onChar:
+		g.ov.menu.open, g.ov.menu.at = true, g.menuOrigin(cur)
+		g.desk.version++
+	}
+	if !g.desk.drag {
+		return
+	}
+	if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		g.desk.drag = false
+		g.prefs.Desktop = &Geometry{X: g.desk.at.X, Y: g.desk.at.Y}
+		g.savePrefs()
+		return
+	}
+	if to := cur.Sub(g.desk.grab); to != g.desk.at {
+		g.desk.at = to
+		g.desk.version++
+	}
+}
+
+// drawDesktop draws the canvas: the character in its image, placed, with
+// the glow, ghost log, whiteboard, message and menu over the monitor. With
+// nothing changed (the character still, no sound, nothing fading) it
+// draws nothing at all.
+func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
+	cr := g.charRect()
+	if g.desk.char == nil || g.desk.char.Bounds().Size() != cr.Size() {
+		if g.desk.char != nil {
+			g.desk.char.Deallocate()
+		}
+		g.desk.char = ebiten.NewImage(cr.Dx(), cr.Dy())
+		g.r.Invalidate()
+	}
+	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
+	drawn := g.r.Draw(g.desk.char, g.mesh, g.scene.Pose, &cam)
+	state := [3]int{g.desk.version, g.amb.board.version, len(msg)}
+	if !drawn && !live && state == g.desk.shown && msg == g.shownMsg {
+		return
+	}
+	g.desk.shown, g.shownMsg = state, msg
+	screen.Clear()
+	g.desk.op.GeoM.Reset()
+	g.desk.op.GeoM.Translate(float64(cr.Min.X), float64(cr.Min.Y))
+	screen.DrawImage(g.desk.char, &g.desk.op)
+	now := g.now()
+	g.amb.draw(screen, g.ui.s, now)
+	g.ui.drawMessage(screen, msg, false)
+	cx, cy := ebiten.CursorPosition()
+	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
+}

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/agent/protocol"
+)
+
+// readBack reads an image's pixels.
+func readBack(img *ebiten.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// TestDesktopCanvas: the canvas is transparent but for the character,
+// placed at the bottom right; a frame with nothing changed draws nothing;
+// moving the character repaints it where it went; kin's voice lights the
+// monitor's bottom edge.
+func TestDesktopCanvas(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(960, 540)
+	screen := newTestScreen(t, w, h)
+	draw := func() *image.RGBA { g.dirty = true; g.Draw(screen); return readBack(screen) }
+
+	img := draw()
+	cr := g.charRect()
+	if cr.Max.X > w || cr.Max.Y > h || cr.Min.X < w/2 || cr.Min.Y < 0 {
+		t.Fatalf("character at %v on a %dx%d canvas, want the bottom right", cr, w, h)
+	}
+	if a := img.RGBAAt(cr.Min.X+cr.Dx()/2, cr.Min.Y+cr.Dy()/3).A; a != 255 {
+		t.Errorf("character's chest alpha %d, want 255", a)
+	}
+	if a := img.RGBAAt(100, 100).A; a != 0 {
+		t.Errorf("canvas away from the character alpha %d, want 0", a)
+	}
+
+	screen.Set(5, 5, color.RGBA{255, 0, 0, 255}) // a mark a repaint would clear
+	if img := draw(); img.RGBAAt(5, 5).A != 255 {
+		t.Error("a frame with nothing changed repainted the canvas")
+	}
+
+	g.desk.at, g.desk.placed = image.Pt(0, 0), true
+	g.desk.version++
+	img = draw()
+	if img.RGBAAt(5, 5).A != 0 {
+		t.Error("moving the character did not repaint the canvas")
+	}
+	if a := img.RGBAAt(cr.Dx()/2, cr.Dy()/3).A; a != 255 {
+		t.Errorf("moved character's chest alpha %d, want 255", a)
+	}
+
+	g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.3}))
+	for range 10 {
+		g.amb.step(1.0 / TickRate)
+	}
+	if img := draw(); img.RGBAAt(w/2, h-2).A == 0 {
+		t.Error("kin's voice did not light the canvas's bottom edge")
+	}
+}
+
+// TestGoldenDesktopCanvas: the canvas with everything on it — the
+// character, kin speaking, the ghost log and a whiteboard — over a plain
+// desktop colour (the picture for the README).
+func TestGoldenDesktopCanvas(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(1280, 720)
+	a, _ := ghostScene()
+	for i := range a.ghost.lines {
+		g.amb.ghost.add(a.ghost.lines[(a.ghost.next+i)%ghostLines].text, float64(i)*0.7-4)
+	}
+	g.handleEvent(ev(protocol.PresencePayload{State: "speaking"}))
+	g.handleEvent(ev(boardSample))
+	g.amb.board.at, g.amb.board.placed = image.Pt(330, 40), true
+	for range 12 {
+		g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.12}))
+		g.amb.step(1.0 / TickRate)
+	}
+	screen := newTestScreen(t, w, h)
+	g.dirty = true
+	g.Draw(screen)
+	desk := newTestScreen(t, w, h)
+	desk.Fill(color.RGBA{58, 76, 96, 255})
+	desk.DrawImage(screen, nil)
+	checkGolden(t, "desktop-canvas", readBack(desk))
+}

@@ -1,0 +1,177 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// mdKind is the kind of a Markdown block the whiteboard draws.
+type mdKind int
+
+const (
+	mdPara    mdKind = iota // a paragraph
+	mdHeading               // a heading; level 1–6
+	mdItem                  // a list item; level is its nesting, mark its bullet or number
+	mdCode                  // a fenced or indented code block, lines kept as they are
+	mdTable                 // a table; rows[0] is the header
+	mdQuote                 // a quoted paragraph
+	mdRule                  // a horizontal rule
+)
+
+// mdBlock is one block of a Markdown document, its inline markup already
+// turned into plain text (see mdInline).
+type mdBlock struct {
+	kind  mdKind
+	level int
+	mark  string     // a list item's "•" or "3."
+	text  string     // paragraph, heading, item and quote text
+	lines []string   // code lines
+	rows  [][]string // table cells
+}
+
+var (
+	mdHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
+	mdItemRe    = regexp.MustCompile(`^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$`)
+	mdRuleRe    = regexp.MustCompile(`^\s{0,3}([-*_])(\s*[-*_]){2,}\s*$`)
+	mdDelimRe   = regexp.MustCompile(`^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$`)
+)
+
+// parseMarkdown splits a Markdown document into the blocks the whiteboard
+// draws: headings, paragraphs, bullet and numbered lists, code blocks,
+// tables, quotes and rules. It is forgiving: whatever it does not know is
+// shown as text.
+func parseMarkdown(src string) []mdBlock {
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	var out []mdBlock
+	for i := 0; i < len(lines); {
+		n, b := mdBlockAt(lines, i)
+		if b != nil {
+			out = append(out, *b)
+		}
+		i += n
+	}
+	return out
+}
+
+// mdBlockAt reads the block starting at lines[i] and returns how many
+// lines it took and the block (nil for blank lines).
+func mdBlockAt(lines []string, i int) (int, *mdBlock) {
+	line := lines[i]
+	trim := strings.TrimSpace(line)
+	switch {
+	case trim == "":
+		return 1, nil
+	case strings.HasPrefix(trim, "```") || strings.HasPrefix(trim, "~~~"):
+		return mdFence(lines, i)
+	case strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t"):
+		n := 0
+		var code []string
+		for ; i+n < len(lines) && (strings.HasPrefix(lines[i+n], "    ") || strings.HasPrefix(lines[i+n], "\t")); n++ {
+			code = append(code, strings.TrimPrefix(strings.TrimPrefix(lines[i+n], "\t"), "    "))
+		}
+		return n, &mdBlock{kind: mdCode, lines: code}
+	case mdRuleRe.MatchString(line):
+		return 1, &mdBlock{kind: mdRule}
+	case strings.HasPrefix(trim, "|") && i+1 < len(lines) && mdDelimRe.MatchString(lines[i+1]):
+		return mdTableAt(lines, i)
+	}
+	if m := mdHeadingRe.FindStringSubmatch(trim); m != nil {
+		return 1, &mdBlock{kind: mdHeading, level: len(m[1]), text: mdInline(m[2])}
+	}
+	if m := mdItemRe.FindStringSubmatch(line); m != nil {
+		mark := "•"
+		if n, err := strconv.Atoi(strings.TrimRight(m[2], ".)")); err == nil {
+			mark = strconv.Itoa(n) + "."
+		}
+		return 1, &mdBlock{kind: mdItem, level: len(strings.ReplaceAll(m[1], "\t", "  ")) / 2, mark: mark, text: mdInline(m[3])}
+	}
+	if strings.HasPrefix(trim, ">") {
+		n := 0
+		var text []string
+		for ; i+n < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+n]), ">"); n++ {
+			text = append(text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(lines[i+n]), ">"), " "))
+		}
+		return n, &mdBlock{kind: mdQuote, text: mdInline(strings.Join(text, " "))}
+	}
+	return mdParaAt(lines, i)
+}
+
+// mdParaAt reads a paragraph: lines up to a blank line or another block.
+func mdParaAt(lines []string, i int) (int, *mdBlock) {
+	n := 1
+	for ; i+n < len(lines); n++ {
+		l := lines[i+n]
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, ">") ||
+			strings.HasPrefix(t, "|") || mdItemRe.MatchString(l) || mdRuleRe.MatchString(l) {
+			break
+		}
+	}
+	parts := make([]string, n)
+	for k := range n {
+		parts[k] = strings.TrimSpace(lines[i+k])
+	}
+	return n, &mdBlock{kind: mdPara, text: mdInline(strings.Join(parts, " "))}
+}
+
+// mdFence reads a fenced code block; an unclosed fence runs to the end.
+func mdFence(lines []string, i int) (int, *mdBlock) {
+	fence := strings.TrimSpace(lines[i])[:3]
+	var code []string
+	n := 1
+	for ; i+n < len(lines); n++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[i+n]), fence) {
+			n++
+			break
+		}
+		code = append(code, strings.ReplaceAll(lines[i+n], "\t", "    "))
+	}
+	return n, &mdBlock{kind: mdCode, lines: code}
+}
+
+// mdTableAt reads a table: a header row, the delimiter row, body rows.
+func mdTableAt(lines []string, i int) (int, *mdBlock) {
+	rows := [][]string{mdCells(lines[i])}
+	n := 2
+	for ; i+n < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+n]), "|"); n++ {
+		rows = append(rows, mdCells(lines[i+n]))
+	}
+	return n, &mdBlock{kind: mdTable, rows: rows}
+}
+
+// mdCells splits a table row into its cells' text.
+func mdCells(line string) []string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
+	cells := strings.Split(t, "|")
+	for k, c := range cells {
+		cells[k] = mdInline(strings.TrimSpace(c))
+	}
+	return cells
+}
+
+var (
+	mdImageRe  = regexp.MustCompile(`!\[([^\]]*)\]\(([^)]*)\)`)
+	mdLinkRe   = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]*)[^)]*\)`)
+	mdStrongRe = regexp.MustCompile(`(\*\*|__)(.+?)(\*\*|__)`)
+	mdEmRe     = regexp.MustCompile(`(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_]`)
+	mdCodeRe   = regexp.MustCompile("`([^`]+)`")
+)
+
+// mdInline turns inline markup into plain text: emphasis and code marks
+// go, a link shows as its text with the address after it, an image as its
+// description.
+func mdInline(s string) string {
+	s = mdImageRe.ReplaceAllString(s, "[$1]")
+	s = mdLinkRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := mdLinkRe.FindStringSubmatch(m)
+		if sub[1] == sub[2] || sub[2] == "" {
+			return sub[1]
+		}
+		return sub[1] + " (" + sub[2] + ")"
+	})
+	s = mdCodeRe.ReplaceAllString(s, "$1")
+	s = mdStrongRe.ReplaceAllString(s, "$2")
+	return mdEmRe.ReplaceAllString(s, "$1$2")
+}

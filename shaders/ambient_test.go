@@ -1,0 +1,18 @@
+package shaders
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestGlowSource: the glow is a pixel-unit Kage shader declaring the
+// uniforms the engine sets.
+func TestGlowSource(t *testing.T) {
+	src := GlowSource()
+	for _, want := range []string{"//kage:unit pixels", "package main", "func Fragment(",
+		"var Energy float", "var Tint vec3", "var Band vec4", "var Time float"} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("glow.kage lacks %q", want)
+		}
+	}
+}
