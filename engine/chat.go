@@ -26,6 +26,13 @@ type Brain interface {
 	Cancel()
 }
 
+// Steerer is a Brain that takes words typed while an answer is coming as
+// guidance for that answer instead of starting over (seed 001 steering).
+type Steerer interface {
+	// Steer reports whether the running turn took text.
+	Steer(text string) bool
+}
+
 // Chat limits: history kept, lines of it shown, how long a bubble stays
 // after the answer (plus a little per character).
 const (
@@ -258,6 +265,10 @@ func (c *chat) send(text string) {
 	}
 	c.history = append(c.history, chatLine{user: true, text: text})
 	c.trim()
+	if st, ok := c.brain.(Steerer); ok && c.deltas != nil && st.Steer(text) {
+		c.status = "taking that into account…"
+		return // the answer in progress goes on, guided
+	}
 	c.reply.Reset()
 	c.bubble, c.status, c.scroll = "", "thinking…", 0
 	c.deltas = c.brain.Send(text)

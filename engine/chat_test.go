@@ -230,3 +230,32 @@ func TestChatAskText(t *testing.T) {
 		t.Error("the question stayed on screen")
 	}
 }
+
+// steeringBrain keeps its answer open and takes typed words as guidance.
+type steeringBrain struct {
+	fakeBrain
+	sends  int
+	steers []string
+}
+
+func (b *steeringBrain) Send(string) <-chan ChatDelta {
+	b.sends++
+	return make(chan ChatDelta) // an answer still coming
+}
+
+func (b *steeringBrain) Steer(text string) bool { b.steers = append(b.steers, text); return true }
+
+// TestChatSteers: a line typed while an answer streams guides that answer
+// instead of starting a new turn.
+func TestChatSteers(t *testing.T) {
+	b := &steeringBrain{}
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Brain: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.chat.send("plan my week")
+	g.chat.send("and keep Friday free")
+	if b.sends != 1 || len(b.steers) != 1 || b.steers[0] != "and keep Friday free" || g.chat.deltas == nil {
+		t.Errorf("sends %d, steers %q", b.sends, b.steers)
+	}
+}

@@ -37,6 +37,10 @@ func (b brain) Send(text string) <-chan engine.ChatDelta {
 	return out
 }
 
+// Steer implements engine.Steerer: words typed while kin answers guide the
+// answer ("stop" stops it).
+func (b brain) Steer(text string) bool { return b.c.Runtime.Steer(text) }
+
 // Cancel implements engine.Brain.
 func (b brain) Cancel() { b.c.Runtime.Cancel() }
 
