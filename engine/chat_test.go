@@ -259,3 +259,36 @@ func TestChatSteers(t *testing.T) {
 		t.Errorf("sends %d, steers %q", b.sends, b.steers)
 	}
 }
+
+// TestWatchingMark: while ambient perception looks at the screen, the
+// window shows it in the top-right corner; off, the corner is clear.
+func TestWatchingMark(t *testing.T) {
+	on := true
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb"), Watching: func() bool { return on }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	amber := func() int {
+		screen := newTestScreen(t, 300, 300)
+		g.Update()
+		g.dirty = true
+		g.Draw(screen)
+		n := 0
+		for y := 0; y < 40; y++ {
+			for x := 180; x < 300; x++ {
+				r, gg, b, _ := screen.At(x, y).RGBA()
+				if r>>8 > 200 && gg>>8 > 150 && b>>8 < 150 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := amber(); n < 10 {
+		t.Errorf("no watching mark (%d amber pixels)", n)
+	}
+	on = false
+	if n := amber(); n != 0 {
+		t.Errorf("the mark stayed after watching stopped (%d amber pixels)", n)
+	}
+}

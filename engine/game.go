@@ -42,6 +42,9 @@ type Options struct {
 	// Later, when set, brings notices that arise while kin runs (an MCP
 	// server that stopped); they queue behind the others.
 	Later <-chan string
+	// Watching, when set, says whether ambient perception is looking at
+	// the screen; the window shows a small "watching" mark while it is.
+	Watching func() bool
 	// Scene, when set, carries the agent's scene commands (wave, look at,
 	// play clip, expression, speak), run inside Update.
 	Scene *scene.Queue
@@ -66,13 +69,14 @@ type Options struct {
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
 // of scene state; Draw renders the latest pose when a frame is due.
 type Game struct {
-	opts  Options
-	r     *Renderer
-	ui    *ui
-	ld    *loader
-	scene *Scene
-	mesh  *Mesh
-	prefs Prefs
+	watching bool // ambient perception is on: the mark shows
+	opts     Options
+	r        *Renderer
+	ui       *ui
+	ld       *loader
+	scene    *Scene
+	mesh     *Mesh
+	prefs    Prefs
 
 	tick        int64   // ticks since start
 	frameAcc    float64 // seconds toward the next frame
@@ -205,6 +209,9 @@ func (g *Game) Update() error {
 		g.ui.notify(n)
 	default:
 	}
+	if w := g.opts.Watching != nil && g.opts.Watching(); w != g.watching {
+		g.watching, g.dirty = w, true
+	}
 	g.ui.advance(g.now())
 	g.trim()
 	g.pollWindow()
@@ -317,6 +324,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	dot := ""
 	if g.presenceVisible() {
 		dot = g.presence.state
+	}
+	if g.watching {
+		dot += "+watching" // the mark is text over the frame too
 	}
 	live := g.ov.menu.open || g.debug || g.chat.visible(now) || g.amb.live(now) // redrawn every frame
 	ui := msg != "" || dot != "" || live || g.amb.board.shown

@@ -37,8 +37,14 @@ func (g *Game) presenceVisible() bool {
 	return p.state != "" && (p.state == "offline" || p.state == "asleep" || g.now()-p.since < presenceSeconds)
 }
 
-// drawPresence draws a dot and the status word in the top-left corner.
+// drawPresence draws a dot and the status word in the top-left corner, and
+// the "watching" mark in the top-right one while kin looks at the screen.
 func (g *Game) drawPresence(dst *ebiten.Image) {
+	if g.watching {
+		px, w := g.ui.px, float64(dst.Bounds().Dx())
+		vector.StrokeCircle(dst, float32(w-px(18)), float32(px(18)), float32(px(6)), float32(px(2)), color.RGBA{240, 180, 60, 230}, true)
+		drawText(dst, g.ui.face, "watching", w-px(96), px(9), color.RGBA{240, 200, 120, 220})
+	}
 	if !g.presenceVisible() {
 		return
 	}

@@ -125,7 +125,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	win := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
-		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
+		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
 		RenderScale: *renderScale, NoShadow: *noShadow,
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
@@ -148,6 +148,15 @@ func loadModel(path string) (*avatar.Model, error) {
 		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
 	}
 	return avatar.Load(path)
+}
+
+// watching reports ambient perception's state for the window's mark; nil
+// when it is off.
+func watching(c *companion.Companion) func() bool {
+	if c.Watcher == nil {
+		return nil
+	}
+	return c.Watcher.Watching
 }
 
 // loadIPFSModel loads a manifest's ipfs:// body through the IPFS gateway,
