@@ -65,8 +65,10 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 	frames := make(chan []int16, 32)
 	var lastFrame atomic.Int64
 	lastFrame.Store(time.Now().UnixNano())
+	micLevel := audio.MicLevelsTo(c.Bus)
 	capture, err := device.OpenCapture(device.CaptureOptions{Device: f.mic}, func(fr []int16) {
 		lastFrame.Store(time.Now().UnixNano())
+		micLevel(fr)
 		select {
 		case frames <- append([]int16(nil), fr...):
 		default: // the voice loop is behind: drop a frame rather than block the audio thread

@@ -7,3 +7,12 @@ import "github.com/kin-companion/kin/agent/protocol"
 func LevelsTo(bus *protocol.Bus) func(rms float64) {
 	return func(rms float64) { bus.Emit(protocol.AudioLevelPayload{RMS: rms}) }
 }
+
+// MicLevelsTo returns a callback for microphone frames that posts their
+// loudness to bus as a lossy [protocol.AudioLevelPayload] with Source
+// "user" (the edge glow follows it; lip-sync does not).
+func MicLevelsTo(bus *protocol.Bus) func(frame []int16) {
+	return func(frame []int16) {
+		bus.Emit(protocol.AudioLevelPayload{RMS: RMS(frame), Source: "user"})
+	}
+}
