@@ -42,7 +42,7 @@ func TestInspectJSONContract(t *testing.T) {
 	}
 	sort.Strings(keys)
 	want := []string{"animations", "expressions", "format", "humanoid", "joints", "materials", "meshes",
-		"morphTargets", "nodes", "primitives", "skins", "textures", "triangles", "vertices", "warnings"}
+		"morphTargets", "nodes", "primitives", "skins", "springBones", "textures", "triangles", "vertices", "warnings"}
 	if !reflect.DeepEqual(keys, want) {
 		t.Fatalf("fields %v, want %v", keys, want)
 	}

@@ -19,7 +19,7 @@ type Summary struct {
 	Animations   []ClipSummary     `json:"animations"`
 	Humanoid     map[string]string `json:"humanoid"`
 	Expressions  []string          `json:"expressions"`
-	SpringBones  *SpringCounts     `json:"springBones,omitempty"` // nil without spring bones
+	SpringBones  SpringCounts      `json:"springBones"` // zeros without spring bones
 	Warnings     []string          `json:"warnings"`
 }
 
@@ -44,7 +44,7 @@ func (m *Model) Summarize() Summary {
 	}
 	if m.Springs != nil {
 		counts := m.Springs.Counts()
-		s.SpringBones = &counts
+		s.SpringBones = counts
 	}
 	for _, c := range m.Clips {
 		s.Animations = append(s.Animations, ClipSummary{Name: c.Name, Duration: c.Duration, Channels: len(c.Channels)})

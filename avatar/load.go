@@ -84,8 +84,10 @@ func load(r io.Reader, fsys fs.FS, name string) (m *Model, err error) {
 
 func describeDecodeError(err error) error {
 	switch {
+	case errors.As(err, new(*plainError)):
+		return err
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return fmt.Errorf("truncated file: %w", err)
+		return &plainError{"the file ends too early (truncated file): it was cut off while being downloaded, copied or saved — get or export it again", err}
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("missing external buffer: %w", err)
 	}

@@ -31,16 +31,19 @@ func decodeDocument(r *bufio.Reader, fsys fs.FS) (doc *gltf.Document, isGLB bool
 	isGLB = bytes.Equal(magic, []byte("glTF"))
 	var jsonData, bin []byte
 	if isGLB {
-		jsonData, bin, err = readGLB(r)
+		jsonData, bin, err = readGLB(&countingReader{r: r})
 	} else {
 		jsonData, err = io.ReadAll(r)
 	}
 	if err != nil {
 		return nil, isGLB, err
 	}
+	if t := bytes.TrimLeft(jsonData, " \t\r\n\ufeff"); !isGLB && (len(t) == 0 || t[0] != '{') {
+		return nil, false, &plainError{"not a glTF, GLB or VRM file: it starts neither with \"glTF\" nor with a JSON object; choose a .glb, .gltf or .vrm model", errNotModel}
+	}
 	doc = new(gltf.Document)
 	if err := json.NewDecoder(bytes.NewReader(jsonData)).Decode(doc); err != nil {
-		return nil, isGLB, fmt.Errorf("not a readable glTF document: %w", err)
+		return nil, isGLB, &plainError{jsonProblem(err, len(jsonData)), err}
 	}
 	return doc, isGLB, loadBuffers(doc, bin, isGLB, fsys)
 }
@@ -91,9 +94,11 @@ func chunkHeader(r io.Reader) (length, kind uint32, err error) {
 }
 
 func readChunk(r io.Reader, length uint32) ([]byte, error) {
+	start := offset(r)
 	data, err := io.ReadAll(io.LimitReader(r, int64(length)))
 	if err == nil && len(data) != int(length) {
-		err = io.ErrUnexpectedEOF
+		err = &plainError{fmt.Sprintf("a GLB chunk at byte %d declares a length of %d bytes, but the file is only %d bytes long; it is cut short or damaged — export or download it again",
+			start-8, length, start+int64(len(data))), io.ErrUnexpectedEOF}
 	}
 	return data, err
 }
@@ -111,7 +116,8 @@ func loadBuffers(doc *gltf.Document, bin []byte, isGLB bool, fsys fs.FS) error {
 		switch {
 		case i == 0 && isGLB && buf.URI == "":
 			if bin == nil || len(bin) < buf.ByteLength {
-				return fmt.Errorf("buffer 0: the GLB binary chunk holds %d bytes, the file says %d: %w", len(bin), buf.ByteLength, io.ErrUnexpectedEOF)
+				return &plainError{fmt.Sprintf("buffers[0].byteLength is %d, but the GLB's binary chunk holds only %d bytes; the file is cut short or damaged — export or download it again",
+					buf.ByteLength, len(bin)), io.ErrUnexpectedEOF}
 			}
 			buf.Data = bin[:buf.ByteLength]
 		case buf.URI == "":

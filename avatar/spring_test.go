@@ -79,7 +79,7 @@ func TestReadSprings(t *testing.T) {
 			if m.Springs.Colliders[0].Shape != tt.shape {
 				t.Errorf("collider shape %d, want %d", m.Springs.Colliders[0].Shape, tt.shape)
 			}
-			if s := m.Summarize(); s.SpringBones == nil || *s.SpringBones != got {
+			if s := m.Summarize(); s.SpringBones != got {
 				t.Errorf("summary springBones %v, want %v", s.SpringBones, got)
 			}
 		})

@@ -8,6 +8,15 @@ type State struct {
 	Morphs   map[string]float64 `json:"morphs"`
 	Head     HeadState          `json:"head"`
 	Gesture  string             `json:"gesture"`
+	Springs  SpringState        `json:"springs"`
+}
+
+// SpringState is the spring bones in State: how many joints move, and the
+// largest distance of a joint's tail from its rest position in the last
+// frame, in metres (0 for a character without spring bones).
+type SpringState struct {
+	Joints     int     `json:"joints"`
+	MaxOffsetM float64 `json:"maxOffsetM"`
 }
 
 // HeadState is the head's emotional offset in State.
@@ -40,5 +49,7 @@ func (c *Character) State() State {
 		}
 	}
 	s.Head = HeadState{TiltDeg: round(c.Head.TiltDeg, 3), LeanRad: round(c.Head.LeanRad, 4), YawDeg: round(c.Head.YawDeg, 3)}
+	joints, off := c.SpringStats()
+	s.Springs = SpringState{Joints: joints, MaxOffsetM: round(off, 4)}
 	return s
 }
