@@ -15,8 +15,10 @@ TESTFLAGS ?=
 BENCH ?= .
 BENCH_PKGS ?= ./...
 FUZZ ?=
-FUZZ_PKGS ?= ./avatar/...
+FUZZ_PKGS ?= ./avatar/... ./agent/... ./store/...
 FUZZTIME ?= 30s
+# TEST_FUZZTIME is the short run of every fuzz target inside make test.
+TEST_FUZZTIME ?= 3s
 XVFB_RUN := xvfb-run -a -s '-screen 0 1280x1024x24'
 EBITEN := github.com/hajimehoshi/ebiten/v2
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -69,7 +71,9 @@ test: deps-test
 	  echo "$(XVFB_RUN)" go test $(TESTFLAGS) $$display
 	  $(XVFB_RUN) go test $(TESTFLAGS) $$display || status=1
 	fi
-	summary="go vet ok; $$(wc -w <<<"$$plain") packages tested with -race, $$(wc -w <<<"$$display") under Xvfb"
+	echo "make fuzz FUZZTIME=$(TEST_FUZZTIME)"
+	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) || status=1
+	summary="go vet ok; $$(wc -w <<<"$$plain") packages tested with -race, $$(wc -w <<<"$$display") under Xvfb, fuzz targets for $(TEST_FUZZTIME) each"
 	if ((status)); then echo "make test: FAIL ($$summary)"; exit 1; fi
 	echo "make test: PASS ($$summary)"
 
@@ -93,10 +97,10 @@ fuzz:
 	  if [[ -z $$targets ]]; then
 	    targets=$$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$$dir"/*_test.go 2>/dev/null || true)
 	  fi
-	  [[ -n $$targets ]] || { echo "$$pkg: no fuzz targets"; continue; }
+	  [[ -n $$targets ]] || continue
 	  for f in $$targets; do
 	    echo "go test -run '^$$' -fuzz '^$$f\$$' -fuzztime $(FUZZTIME) $$pkg"
-	    go test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg" </dev/null
+	    go test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg" </dev/null || exit 1
 	  done
 	done
 

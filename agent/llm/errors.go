@@ -63,12 +63,13 @@ func KindOf(status int) error {
 }
 
 // Retryable reports whether err is worth retrying: rate limits, server
-// errors, [ErrTimeout] and network timeouts, but never a cancelled context.
+// errors, [ErrTimeout], [ErrDropped], [ErrMalformed] and network timeouts, but never a cancelled context.
 func Retryable(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return false
 	}
-	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrTimeout) {
+	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrTimeout) ||
+		errors.Is(err, ErrDropped) || errors.Is(err, ErrMalformed) {
 		return true
 	}
 	var ne net.Error

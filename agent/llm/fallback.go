@@ -18,12 +18,19 @@ const DefaultCooldown = time.Minute
 // A streamed reply that already produced text is not re-sent: the primary's
 // error is returned instead. After a failure the primary is skipped for
 // Cooldown, so a dead local server does not cost every round its timeout.
+// Each lane keeps its own rate-limit queue: a primary that answered 429 is
+// skipped until its Retry-After has passed, and requests to a secondary
+// that did wait for its Retry-After; neither holds up the other lane.
 // Lanes is safe for concurrent use.
 type Lanes struct {
 	Primary, Secondary Provider
 	Cooldown           time.Duration    // default DefaultCooldown
 	Now                func() time.Time // default time.Now
+	// Sleep waits for a rate-limited secondary lane; default waits d or
+	// until ctx ends. Tests replace it.
+	Sleep func(ctx context.Context, d time.Duration) error
 
+	gates  [2]laneGate // each lane's own rate-limit queue
 	mu     sync.Mutex
 	downAt time.Time // when the primary last failed; zero while healthy
 	last   string    // the lane that answered last
@@ -56,8 +63,9 @@ func (l *Lanes) Lane() string {
 func (l *Lanes) Complete(ctx context.Context, req *Request) (*Response, error) {
 	note := fmt.Sprintf("%s is resting after a failure; %s answered", l.Primary.Name(), l.Secondary.Name())
 	var first error
-	if l.primaryUp() {
+	if l.primaryUp() && l.gates[0].wait(l.now()) == 0 {
 		resp, streamed, err := l.try(ctx, req)
+		l.gates[0].limited(err, l.now())
 		if err == nil || streamed || ctx.Err() != nil {
 			return l.answered(resp, err, l.Primary, "")
 		}
@@ -65,7 +73,11 @@ func (l *Lanes) Complete(ctx context.Context, req *Request) (*Response, error) {
 		first = err
 		note = fmt.Sprintf("%s failed (%v); %s answered", l.Primary.Name(), err, l.Secondary.Name())
 	}
+	if err := l.gates[1].queue(ctx, l.now(), l.sleep()); err != nil {
+		return nil, err
+	}
 	resp, err := l.Secondary.Complete(ctx, req)
+	l.gates[1].limited(err, l.now())
 	if err != nil && first != nil {
 		err = fmt.Errorf("%w (after %s failed: %v)", err, l.Primary.Name(), first)
 	}
@@ -118,6 +130,13 @@ func (l *Lanes) setDown(down bool) {
 	} else {
 		l.downAt = time.Time{}
 	}
+}
+
+func (l *Lanes) sleep() func(context.Context, time.Duration) error {
+	if l.Sleep == nil {
+		return sleep
+	}
+	return l.Sleep
 }
 
 func (l *Lanes) now() time.Time {

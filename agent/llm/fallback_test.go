@@ -79,7 +79,7 @@ func TestFallbackToCloud(t *testing.T) {
 	}{
 		{"connection refused", pt.Script(), true, "connection refused"},
 		{"5xx", pt.Script(pt.Reply{Status: 503, Error: "model is loading"}), false, "503"},
-		{"timeout", pt.Script(pt.Reply{Hang: true}), false, "no reply in time"},
+		{"timeout", pt.Script(pt.Reply{Hang: true}), false, "did not answer in time"},
 		{"4xx", pt.Script(pt.Reply{Status: 404, Error: `model "qwen3" not found, try pulling it first`}), false, "not found"},
 	} {
 		for _, stream := range []bool{false, true} {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -35,8 +37,11 @@ type RetryPolicy struct {
 }
 
 // WithRetry wraps p so that retryable errors (see [Retryable]) are retried
-// with backoff, honouring a Retry-After the API sent. A streamed request
-// that already delivered text is not retried, so no text is repeated.
+// with backoff, honouring a Retry-After the API sent; a reply that could
+// not be read ([ErrMalformed]) is retried once. When it gives up the error
+// is a [*Fault], whose text is a sentence for the user. A streamed request
+// that already delivered text is not retried, so no text is repeated: it
+// ends in a [*CutOff] carrying the text shown.
 func WithRetry(p Provider, pol RetryPolicy) Provider {
 	if pol.Attempts < 1 {
 		pol.Attempts = 3
@@ -59,15 +64,25 @@ func (r *retrying) Name() string { return r.p.Name() }
 
 func (r *retrying) Complete(ctx context.Context, req *Request) (*Response, error) {
 	streamed := false
+	var shown strings.Builder
 	inner := *req
 	inner.OnText = func(s string) {
 		streamed = true
+		shown.WriteString(s)
 		req.Text(s)
 	}
 	for attempt := 1; ; attempt++ {
 		resp, err := r.attempt(ctx, &inner)
-		if err == nil || attempt >= r.pol.Attempts || streamed || !Retryable(err) || ctx.Err() != nil {
+		err = classify(err)
+		if err == nil || ctx.Err() != nil {
 			return resp, err
+		}
+		if streamed {
+			return nil, &CutOff{Provider: r.p.Name(), Text: shown.String(), Err: err}
+		}
+		if attempt >= r.pol.Attempts || !Retryable(err) || errors.Is(err, ErrMalformed) && attempt >= 2 {
+			slog.Debug("llm: provider gave up", "provider", r.p.Name(), "attempts", attempt, "err", err)
+			return nil, &Fault{Provider: r.p.Name(), Attempts: attempt, Err: err}
 		}
 		d := r.pol.Backoff(attempt)
 		var ae *APIError

@@ -73,6 +73,9 @@ const byConfig = " chosen by --provider or brain.provider"
 // local server that does not answer).
 func Select(ctx context.Context, o Options) (Choice, error) {
 	o.defaults()
+	if err := checkBaseURL(o.BaseURL, "--base-url or brain.baseURL"); err != nil {
+		return Choice{}, err
+	}
 	if name := strings.ToLower(strings.TrimSpace(o.Provider)); name != "" {
 		return explicit(ctx, o, name)
 	}
@@ -191,6 +194,9 @@ func build(ctx context.Context, o Options, name string) (llm.Provider, error) {
 		base := o.BaseURL
 		if base == "" {
 			base = o.Getenv("OPENAI_BASE_URL")
+		}
+		if err := checkBaseURL(base, "--base-url or OPENAI_BASE_URL"); err != nil {
+			return nil, err
 		}
 		k := key("OPENAI_API_KEY")
 		if k == "" && base == "" {

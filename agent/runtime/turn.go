@@ -198,13 +198,22 @@ func (r *Runtime) say(text string) {
 // fail ends a turn with err. An interrupted turn keeps its valid rounds and
 // gets a closing note; any other failure rolls the history back to before
 // the user's message, so a rejected request cannot poison the next one;
-// the background notes it carried wait for the next turn again.
+// the background notes it carried wait for the next turn again. A reply
+// whose connection dropped after text was shown ([llm.CutOff]) ends as a
+// good turn with that text and [llm.CutOffMark], so "go on" continues it.
 func (r *Runtime) fail(ctx context.Context, base int, notes []string, err error, out chan<- Delta) {
+	var cut *llm.CutOff
+	if errors.As(err, &cut) && strings.TrimSpace(cut.Text) != "" { // keep what was shown, marked, for "go on"
+		send(ctx, out, Delta{Kind: Text, Text: llm.CutOffMark})
+		r.speak(ctx, cut.Text+llm.CutOffMark, out)
+		return
+	}
 	r.mu.Lock()
 	rollback := !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 	if rollback {
 		r.history = r.history[:base]
 		r.bus.Emit(protocol.SkillErrorPayload{Skill: "brain", Error: err.Error()})
+		r.bus.Emit(protocol.EmotePayload{Trigger: "concern", Weight: 0.5})
 	} else {
 		r.history = append(r.history, llm.Message{Role: llm.Assistant, Text: interrupted})
 	}
