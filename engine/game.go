@@ -377,3 +377,8 @@ func (g *Game) Layout(w, h int) (int, int) {
 func (g *Game) dip(p image.Point) image.Point {
 	return image.Pt(int(math.Round(float64(p.X)/g.ui.s)), int(math.Round(float64(p.Y)/g.ui.s)))
 }
+
+// WindowHidden reports whether kin's window is minimized, so that what
+// kin says would not be seen in its bubble (a reminder then also goes out
+// as a desktop notification). Safe from any goroutine.
+func WindowHidden() bool { return ebiten.IsWindowMinimized() }

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -96,6 +97,12 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	later := make(chan string, 16)
 	opts := flags.Options(man)
 	opts.Scene, opts.Confirm, opts.Asker, opts.Hinted = queue, confirm{prompts}, confirm{prompts}, true
+	var started atomic.Pointer[companion.Companion]
+	opts.Remind = func(text string) { // the bubble shows it; a hidden window also notifies
+		if c := started.Load(); c != nil && engine.WindowHidden() {
+			c.NotifyDesktop(ctx, man.Name, text)
+		}
+	}
 	opts.Notify = func(s string) {
 		select {
 		case later <- s:
@@ -107,6 +114,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
+	started.Store(c)
 	defer c.Close()
 	notices := c.Warnings
 	if null.Is(c.Choice.Provider) {
