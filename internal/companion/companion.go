@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kin-companion/kin/agent/llm"
@@ -25,6 +26,7 @@ import (
 	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
+	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/internal/attach"
 	"github.com/kin-companion/kin/internal/settings"
@@ -102,11 +104,12 @@ type Companion struct {
 	// to connect one, once.)
 	Warnings []string
 
-	voice     *tools.VoiceSlot // the voice conversation running now, for change_voice
-	desktop   *desktop.Desktop // screen, input and clipboard; released on Close
-	feel      *feelings        // the character's emotions, for kin://emotions
-	skillSet  *skill.Set       // the loaded skills; closed with the companion
-	attach    *attach.Server   // where later kin commands reach this one; nil if another serves
+	voice     *tools.VoiceSlot                 // the voice conversation running now, for change_voice
+	live      atomic.Pointer[realtime.Session] // the realtime conversation running now, for reminders
+	desktop   *desktop.Desktop                 // screen, input and clipboard; released on Close
+	feel      *feelings                        // the character's emotions, for kin://emotions
+	skillSet  *skill.Set                       // the loaded skills; closed with the companion
+	attach    *attach.Server                   // where later kin commands reach this one; nil if another serves
 	cons      *store.Consolidator
 	stopDiary func()
 	cancel    context.CancelFunc

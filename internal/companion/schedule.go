@@ -64,8 +64,12 @@ func (c *Companion) fire(ctx context.Context, o Options, t schedule.Task, missed
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	c.Bus.Emit(protocol.SpeakPayload{Text: text}) // the bubble, the voice, the diary
-	c.record(c.currentConv(), store.RoleAssistant, text)
+	// In a voice conversation the model says it aloud, and its words reach
+	// the bubble and the transcript as any reply does; otherwise kin shows it.
+	if s := c.live.Load(); s == nil || !s.Announce(text) {
+		c.Bus.Emit(protocol.SpeakPayload{Text: text}) // the bubble, the diary
+		c.record(c.currentConv(), store.RoleAssistant, text)
+	}
 	if o.Remind != nil {
 		o.Remind(text)
 	}

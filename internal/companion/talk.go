@@ -78,7 +78,8 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 				say(t.Role == realtime.User, t.Text)
 			}}
 		c.voice.Set(switcher{s, voicesOf(o.Path)})
-		defer c.voice.Set(nil)
+		c.live.Store(s)
+		defer func() { c.voice.Set(nil); c.live.Store(nil) }()
 		return s.Run(ctx, mic)
 	case VoiceCascade:
 		p, err := c.pipeline(o, player)

@@ -33,6 +33,9 @@ type recvResult struct {
 	err error
 }
 
+// announcePrompt introduces what kin itself wants said (Session.Announce).
+const announcePrompt = "(Not the user speaking: kin's scheduler. Tell the user this now, briefly, in your own words.) "
+
 func (s *Session) serve(ctx context.Context, conn Conn, mic <-chan []int16) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -67,6 +70,10 @@ func (s *Session) serve(ctx context.Context, conn Conn, mic <-chan []int16) erro
 			return ctx.Err()
 		case v := <-s.control:
 			return switchVoice{v}
+		case text := <-s.say:
+			if err := conn.SendText(announcePrompt + text); err != nil {
+				return err
+			}
 		case f, ok := <-mic:
 			if !ok {
 				mic = nil

@@ -92,12 +92,14 @@ type Session struct {
 	handle  string
 	status  Status
 	control chan string // voice switches
+	say     chan string // things kin itself wants said (a reminder)
 	once    sync.Once
 }
 
 func (s *Session) init() {
 	s.once.Do(func() {
 		s.control = make(chan string, 1)
+		s.say = make(chan string, 4)
 		if s.FillerAfter == 0 {
 			s.FillerAfter = 3 * time.Second
 		}
@@ -146,6 +148,20 @@ func (s *Session) SwitchVoice(voice string) {
 	select {
 	case s.control <- voice:
 	default:
+	}
+}
+
+// Announce has the model say text to the user now, in its own voice and
+// words — a reminder falling due while the conversation runs. It reports
+// false when the conversation is too busy to take it (the caller shows it
+// another way).
+func (s *Session) Announce(text string) bool {
+	s.init()
+	select {
+	case s.say <- text:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -395,3 +395,22 @@ func TestSwitchVoice(t *testing.T) {
 		t.Errorf("%d context items re-injected, want the first exchange", n)
 	}
 }
+
+// TestAnnounce: a reminder falling due during a conversation reaches the
+// model as a text item it is asked to say, on the live connection.
+func TestAnnounce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openaitest.Turn{Heard: "My name is Ana.", Say: "Nice to meet you, Ana."})
+	var once sync.Once
+	h.srv.OnReplyDone = func(n int) {
+		once.Do(func() { go h.session.Announce("Time to stretch.") })
+	}
+	h.run(t, speech(t, "My name is Ana."))
+	found := false
+	for _, e := range h.srv.Logs()[0].Of("conversation.item.create") {
+		found = found || (strings.Contains(string(e.Raw), "Time to stretch.") && strings.Contains(string(e.Raw), "scheduler"))
+	}
+	if !found {
+		t.Error("the reminder never reached the model")
+	}
+}
