@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -72,7 +71,6 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
-	in := bufio.NewReader(stdin)
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
 	opts.Provider.Getenv = getenv
@@ -80,8 +78,10 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		return code
 	}
 	opts.Scene = &scene.Fake{W: stdout}
-	if isTerminal(stdin) {
-		lc := &lineConfirm{in: in, out: stdout}
+	term := newTerminal(stdin)
+	steering := isTerminal(stdin) // from a pipe, every line is its own turn
+	if steering {
+		lc := &lineConfirm{next: term.next, out: stdout}
 		opts.Confirm, opts.Asker = lc, lc
 	} else {
 		opts.NoOne = "kin chat's input is not a terminal, so no one can confirm it"
@@ -104,24 +104,58 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintln(stderr, "kin:", w)
 	}
 	fmt.Fprintf(stderr, "kin: %s is listening through %s (%s). Type a message; Ctrl-D ends.\n", man.Name, c.Choice.Provider.Name(), c.Choice.Why)
-	for {
-		line, err := in.ReadString('\n')
+	var queued []string // lines typed during a turn that it did not take
+	for ctx.Err() == nil {
+		var line string
+		if len(queued) > 0 {
+			line, queued = queued[0], queued[1:]
+		} else {
+			l, ok := <-term.lines
+			if !ok {
+				return 0
+			}
+			line = l
+		}
 		if text := strings.TrimSpace(line); text != "" {
-			if !printTurn(ctx, c, text, stdout, stderr) {
+			var steer <-chan string
+			if steering {
+				steer = term.lines
+			}
+			more, ok := printTurn(ctx, c, text, steer, stdout, stderr)
+			queued = append(queued, more...)
+			if !ok {
 				return 1
 			}
 		}
-		if err != nil || ctx.Err() != nil {
-			return 0
-		}
 	}
+	return 0
 }
 
-// printTurn streams one turn to stdout; it reports false for an error that
-// will not go away by itself (a rejected request, a bad key).
-func printTurn(ctx context.Context, c *companion.Companion, text string, stdout, stderr io.Writer) bool {
+// printTurn streams one turn to stdout. Lines typed meanwhile (steer, nil
+// from a pipe) guide the turn; those it does not take are returned to be
+// sent after it. ok is false for an error that will not go away by itself
+// (a rejected request, a bad key).
+func printTurn(ctx context.Context, c *companion.Companion, text string, steer <-chan string, stdout, stderr io.Writer) (later []string, ok bool) {
 	streamed := false
-	for d := range c.Send(ctx, text) {
+	deltas := c.Send(ctx, text)
+	for {
+		var d runtime.Delta
+		select {
+		case line, open := <-steer:
+			if !open {
+				steer = nil
+				continue
+			}
+			if t := strings.TrimSpace(line); t != "" && !c.Runtime.Steer(t) {
+				later = append(later, t)
+			}
+			continue
+		case dd, open := <-deltas:
+			if !open {
+				return later, true
+			}
+			d = dd
+		}
 		switch d.Kind {
 		case runtime.Text:
 			fmt.Fprint(stdout, d.Text)
@@ -142,17 +176,16 @@ func printTurn(ctx context.Context, c *companion.Companion, text string, stdout,
 			}
 			fmt.Fprintln(stderr, "kin:", d.Err)
 			if errors.Is(d.Err, llm.ErrBadRequest) || errors.Is(d.Err, llm.ErrAuth) {
-				return false
+				return later, false
 			}
 		}
 	}
-	return true
 }
 
 // lineConfirm asks on the chat's own terminal before a high-risk call.
 type lineConfirm struct {
-	in  *bufio.Reader
-	out io.Writer
+	next func() (string, error) // the next line typed
+	out  io.Writer
 }
 
 // Confirm implements tools.Confirmer: y allows once, a always (for the
@@ -163,7 +196,7 @@ func (c *lineConfirm) Confirm(_ context.Context, r tools.Request) (tools.Answer,
 		always += " for " + r.AlwaysScope
 	}
 	fmt.Fprintf(c.out, "\n%s [y]es / [N]o / [a]%s: ", r.Question(), strings.TrimPrefix(always, "a"))
-	line, err := c.in.ReadString('\n')
+	line, err := c.next()
 	answer := strings.ToLower(strings.TrimSpace(line))
 	if err != nil && answer == "" {
 		return tools.Deny, err
@@ -180,7 +213,7 @@ func (c *lineConfirm) Confirm(_ context.Context, r tools.Request) (tools.Answer,
 // AskUser implements tools.Asker: the question, then the next line typed.
 func (c *lineConfirm) AskUser(_ context.Context, question string) (string, error) {
 	fmt.Fprintf(c.out, "\n%s\n> ", question)
-	line, err := c.in.ReadString('\n')
+	line, err := c.next()
 	if err != nil && strings.TrimSpace(line) == "" {
 		return "", tools.ErrNoOneToAsk
 	}

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kin-companion/kin/agent/llm"
 	pt "github.com/kin-companion/kin/agent/provider/providertest"
@@ -65,7 +67,8 @@ func TestLineConfirm(t *testing.T) {
 	for in, want := range map[string]tools.Answer{"y\n": tools.Once, "yes\n": tools.Once, "a\n": tools.Always,
 		"n\n": tools.Deny, "\n": tools.Deny, "": tools.Deny} {
 		var out bytes.Buffer
-		c := &lineConfirm{in: bufio.NewReader(strings.NewReader(in)), out: &out}
+		br := bufio.NewReader(strings.NewReader(in))
+		c := &lineConfirm{next: func() (string, error) { return br.ReadString('\n') }, out: &out}
 		req := tools.Request{Call: llm.ToolCall{Name: "fs_delete", Args: []byte(`{"path":"/tmp/x/a.txt"}`)},
 			Assessment: tools.Assessment{Summary: "delete /tmp/x/a.txt (to the trash)"}, AlwaysScope: "/tmp/x"}
 		if got, _ := c.Confirm(context.Background(), req); got != want {
@@ -74,5 +77,34 @@ func TestLineConfirm(t *testing.T) {
 		if !strings.Contains(out.String(), "Allow kin to delete /tmp/x/a.txt (to the trash)? [y]es / [N]o / [a]lways fs_delete for /tmp/x") {
 			t.Errorf("prompt: %q", out.String())
 		}
+	}
+}
+
+// TestTerminalRoutes: a line typed while a question waits answers it;
+// other lines go to the conversation, and the end of input ends both.
+func TestTerminalRoutes(t *testing.T) {
+	r, w := io.Pipe()
+	term := newTerminal(r)
+	w.Write([]byte("hello\n"))
+	if got := <-term.lines; got != "hello" {
+		t.Fatalf("conversation line %q", got)
+	}
+	answered := make(chan string, 1)
+	go func() { s, _ := term.next(); answered <- s }()
+	time.Sleep(50 * time.Millisecond) // the question is asked before the user types
+	w.Write([]byte("y\n"))
+	if got := <-answered; got != "y" {
+		t.Errorf("answer %q", got)
+	}
+	w.Write([]byte("and one more thing\n"))
+	if got := <-term.lines; got != "and one more thing" {
+		t.Errorf("after the answer: %q", got)
+	}
+	w.Close()
+	if _, ok := <-term.lines; ok {
+		t.Error("lines not closed at the end of input")
+	}
+	if _, err := term.next(); err != io.EOF {
+		t.Errorf("a question after the end of input: %v", err)
 	}
 }
