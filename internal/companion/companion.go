@@ -26,6 +26,7 @@ import (
 	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/agent/tools/desktop"
 	"github.com/kin-companion/kin/agent/tools/fs"
+	"github.com/kin-companion/kin/agent/voice/cascade"
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/internal/attach"
@@ -106,6 +107,7 @@ type Companion struct {
 
 	voice     *tools.VoiceSlot                 // the voice conversation running now, for change_voice
 	live      atomic.Pointer[realtime.Session] // the realtime conversation running now, for reminders
+	spoken    atomic.Pointer[cascade.Pipeline] // the cascaded voice running now, for reminders
 	desktop   *desktop.Desktop                 // screen, input and clipboard; released on Close
 	feel      *feelings                        // the character's emotions, for kin://emotions
 	skillSet  *skill.Set                       // the loaded skills; closed with the companion

@@ -64,11 +64,15 @@ func (c *Companion) fire(ctx context.Context, o Options, t schedule.Task, missed
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	// In a voice conversation the model says it aloud, and its words reach
-	// the bubble and the transcript as any reply does; otherwise kin shows it.
+	// In a realtime conversation the model says it aloud, and its words
+	// reach the bubble and the transcript as any reply does; otherwise kin
+	// shows it, and the cascaded voice, when on, reads it out.
 	if s := c.live.Load(); s == nil || !s.Announce(text) {
 		c.Bus.Emit(protocol.SpeakPayload{Text: text}) // the bubble, the diary
 		c.record(c.currentConv(), store.RoleAssistant, text)
+		if p := c.spoken.Load(); p != nil { // the cascaded voice says it as it is
+			go func() { _ = p.Announce(ctx, text) }()
+		}
 	}
 	if o.Remind != nil {
 		o.Remind(text)

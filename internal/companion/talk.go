@@ -90,6 +90,8 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 		if ready != nil {
 			ready(p)
 		}
+		c.spoken.Store(p)
+		defer c.spoken.Store(nil)
 		return p.Run(ctx, mic)
 	}
 	return fmt.Errorf("unknown voice path %q: want %s, %s or %s", o.Path, VoiceOpenAI, VoiceGemini, VoiceCascade)

@@ -197,3 +197,22 @@ func TestProviders(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnounce: a reminder is synthesised and queued for the speaker at
+// once, outside any turn.
+func TestAnnounce(t *testing.T) {
+	srv := cascadetest.New("k")
+	defer srv.Close()
+	player := audio.NewPlayer(audio.PlaybackRate, nil)
+	p := &Pipeline{STT: &OpenAISTT{BaseURL: srv.BaseURL(), APIKey: "k"}, Brain: &brain{},
+		TTS: &OpenAITTS{BaseURL: srv.BaseURL(), APIKey: "k"}, Playback: player}
+	if err := p.Announce(context.Background(), "Time to stretch."); err != nil {
+		t.Fatal(err)
+	}
+	if _, spoken := srv.Snapshot(); len(spoken) != 1 || spoken[0] != "Time to stretch." {
+		t.Errorf("spoken %q", spoken)
+	}
+	if player.Pending() == 0 {
+		t.Error("nothing queued for the speaker")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kin-companion/kin/agent/protocol"
@@ -37,11 +38,12 @@ type Pipeline struct {
 	// it joins the same turn. 1 s; negative answers on silence alone.
 	Grace time.Duration
 
-	ptt   chan bool
-	once  sync.Once
-	turns int
-	mu    sync.Mutex
-	carry string // an unfinished utterance waiting for the rest
+	ptt       chan bool
+	once      sync.Once
+	turns     int
+	announced atomic.Int64 // items said by Announce
+	mu        sync.Mutex
+	carry     string // an unfinished utterance waiting for the rest
 }
 
 func (p *Pipeline) init() {
@@ -228,6 +230,17 @@ func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16) error {
 		}
 	}
 	return serr
+}
+
+// Announce says text aloud now — a reminder falling due while the
+// conversation runs — without waiting for a turn. Safe from any goroutine.
+func (p *Pipeline) Announce(ctx context.Context, text string) error {
+	p.init()
+	item := fmt.Sprintf("announce-%d", p.announced.Add(1))
+	sentences := make(chan string, 1)
+	sentences <- text
+	close(sentences)
+	return p.speak(ctx, item, sentences)
 }
 
 // speak synthesises sentences in order and queues their audio.
