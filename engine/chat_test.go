@@ -292,3 +292,18 @@ func TestWatchingMark(t *testing.T) {
 		t.Errorf("the mark stayed after watching stopped (%d amber pixels)", n)
 	}
 }
+
+// TestTrayChoices: the tray's menu choices run on the frame loop.
+func TestTrayChoices(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "BoxTextured.glb")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.trayChoices() // no tray: nothing to do
+	g.trayActs = make(chan trayAction, 4)
+	g.trayActs <- trayQuit
+	g.trayChoices()
+	if !g.quit {
+		t.Error("Quit in the tray did not quit")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/scene"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/engine/tray"
 )
 
 // Options configures [Run].
@@ -45,6 +46,9 @@ type Options struct {
 	// Watching, when set, says whether ambient perception is looking at
 	// the screen; the window shows a small "watching" mark while it is.
 	Watching func() bool
+	// Tray puts an icon with a menu (show/hide, window/overlay, quit) in
+	// the desktop's tray while kin runs.
+	Tray bool
 	// Scene, when set, carries the agent's scene commands (wave, look at,
 	// play clip, expression, speak), run inside Update.
 	Scene *scene.Queue
@@ -69,7 +73,9 @@ type Options struct {
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
 // of scene state; Draw renders the latest pose when a frame is due.
 type Game struct {
-	watching bool // ambient perception is on: the mark shows
+	watching bool            // ambient perception is on: the mark shows
+	tray     *tray.Tray      // kin's tray icon; nil without a tray
+	trayActs chan trayAction // its menu's choices, run in Update
 	opts     Options
 	r        *Renderer
 	ui       *ui
@@ -152,6 +158,13 @@ func Run(ctx context.Context, o Options) error {
 	g.done = ctx.Done()
 	g.pace = &pacer{}
 	g.grabTalkKey(ctx)
+	if o.Tray {
+		g.trayActs = make(chan trayAction, 4)
+		g.startTray()
+		if g.tray != nil {
+			defer g.tray.Close()
+		}
+	}
 	if o.Title == "" {
 		o.Title = "kin"
 	}
@@ -204,6 +217,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	g.trayChoices()
 	select {
 	case n := <-g.opts.Later:
 		g.ui.notify(n)

@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"errors"
+	"os"
+
+	"github.com/godbus/dbus/v5"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/kin-companion/kin/engine/tray"
+)
+
+// trayAction is a tray menu choice, run inside Update.
+type trayAction int
+
+const (
+	trayShowHide trayAction = iota
+	trayMode
+	trayQuit
+)
+
+// startTray puts kin's icon in the desktop's tray (StatusNotifierItem)
+// with show/hide, window/overlay and quit; the choices are run in Update.
+// Where no tray runs, the user is told once and kin goes on.
+func (g *Game) startTray() {
+	if os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
+		return // no session bus to find a tray on (and no autolaunching one)
+	}
+	conn, err := dbus.ConnectSessionBus()
+	if err != nil {
+		return // no session bus: no desktop tray either
+	}
+	send := func(a trayAction) func() {
+		return func() {
+			select {
+			case g.trayActs <- a:
+			default:
+			}
+		}
+	}
+	title := g.opts.Title
+	if title == "" {
+		title = "kin"
+	}
+	t, err := tray.Start(conn, tray.Config{ID: "kin", Title: title, IconName: "face-smile",
+		Items: []tray.Item{{Label: "Show / hide", Action: send(trayShowHide)},
+			{Label: "Window / overlay", Action: send(trayMode)}, {Label: "Quit", Action: send(trayQuit)}},
+		Activate: send(trayShowHide)})
+	if err != nil {
+		conn.Close()
+		if errors.Is(err, tray.ErrNoHost) {
+			g.ui.notify(err.Error())
+		}
+		return
+	}
+	g.tray = t
+}
+
+// trayChoices runs the tray's menu choices made since the last tick.
+func (g *Game) trayChoices() {
+	for {
+		select {
+		case a := <-g.trayActs:
+			switch a {
+			case trayShowHide:
+				if ebiten.IsWindowMinimized() {
+					ebiten.RestoreWindow()
+				} else {
+					ebiten.MinimizeWindow()
+				}
+			case trayMode:
+				g.toggleMode()
+			case trayQuit:
+				g.quit = true
+			}
+		default:
+			return
+		}
+	}
+}
