@@ -109,6 +109,7 @@ func (w *Wallet) store(priv *ecdsa.PrivateKey, passphrase string) (string, error
 		return "", fmt.Errorf("identity: %w", err)
 	}
 	data, err := keystore.EncryptKey(&keystore.Key{Id: id, Address: addr, PrivateKey: priv}, passphrase, w.scryptN, w.scryptP)
+	//lint:ignore SA1019 wiping the key go-ethereum handed us; it has no other way to clear it
 	priv.D.SetInt64(0)
 	if err != nil {
 		return "", fmt.Errorf("identity: could not encrypt the key: %w", err)
@@ -263,6 +264,7 @@ func (w *Wallet) Sign(address, passphrase string, msg []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	//lint:ignore SA1019 wiping the unlocked key; go-ethereum's keystore gives no other way
 	defer key.D.SetInt64(0)
 	return SignMessage(key, msg)
 }

@@ -30,7 +30,7 @@ type scheduleArgs struct {
 }
 
 func (a scheduleArgs) spec() Spec {
-	return Spec{Message: a.Message, Prompt: a.Prompt, At: a.At, In: a.In, Repeat: a.Repeat}
+	return Spec(a)
 }
 
 func scheduleTask(s *Scheduler) *tools.Tool {

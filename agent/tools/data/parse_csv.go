@@ -108,7 +108,6 @@ type table struct {
 	rows    [][]string // the rows kept
 	total   int        // rows read, kept or not
 	ragged  int        // rows with a different number of fields than the header
-	stopped error      // why reading stopped early (context)
 }
 
 // readCSV reads text into a table, keeping at most o.maxRows rows and
