@@ -48,13 +48,13 @@ func containsAny(s string, subs []string) bool {
 
 // assignment matches NAME=VALUE and NAME: VALUE where NAME looks secret,
 // e.g. in an env dump or a config file read by a tool.
-var assignment = regexp.MustCompile(`(?i)\b([A-Za-z0-9_.\-]*(api[_-]?key|apikey|secret|token|passw(or)?d|passphrase|private[_-]?key|access[_-]?key)[A-Za-z0-9_.\-]*)(["']?\s*[:=]\s*["']?)([^\s"',;]{4,})`)
+var assignment = regexp.MustCompile(`(?i)\b([A-Za-z0-9_.\-]*(api[_-]?key|apikey|secret|token|passw(or)?d|passphrase|private[_-]?key|access[_-]?key)[A-Za-z0-9_.\-]*)(["']?\s*[:=]\s*["']?)([^\s"',;&]{4,})`)
 
 // userinfo matches scheme://user:password@ in URLs.
 var userinfo = regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]+):([^/\s@]+)@`)
 
 // query matches ?name=value and &name=value parameters.
-var query = regexp.MustCompile(`([?&])([^=&\s#]+)=([^&\s#]*)`)
+var query = regexp.MustCompile(`([?&])([^=&\s#]+)=([^&\s#"']*)`)
 
 // Text returns s with every secret it recognises replaced by [Mark].
 func Text(s string) string {
@@ -72,14 +72,14 @@ func Text(s string) string {
 	}
 	s = query.ReplaceAllStringFunc(s, func(m string) string {
 		p := query.FindStringSubmatch(m)
-		if secretName.MatchString(p[2]) && p[3] != "" && p[3] != url.QueryEscape(Mark) {
+		if secretName.MatchString(p[2]) && p[3] != "" && p[3] != url.QueryEscape(Mark) && !strings.HasPrefix(p[3], Mark) {
 			return p[1] + p[2] + "=" + Mark
 		}
 		return m
 	})
 	return assignment.ReplaceAllStringFunc(s, func(m string) string {
 		p := assignment.FindStringSubmatch(m)
-		if p[5] == Mark {
+		if strings.HasPrefix(p[5], Mark) {
 			return m
 		}
 		return p[1] + p[4] + Mark
