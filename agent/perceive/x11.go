@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kin-companion/kin/agent/tools/desktop"
 	"sync"
 	"time"
 
@@ -100,7 +101,7 @@ func drain(c *xgb.Conn, done chan struct{}) {
 // Idle implements [Probe]: the time since the user last typed, clicked or
 // moved the mouse.
 func (x *X) Idle(ctx context.Context) (time.Duration, error) {
-	return within(ctx, func() (time.Duration, error) {
+	return desktop.Within(ctx, func() (time.Duration, error) {
 		c, s, err := x.conn()
 		if err != nil {
 			return 0, err
@@ -119,7 +120,7 @@ func (x *X) Idle(ctx context.Context) (time.Duration, error) {
 // Windows implements [Probe]: the window manager's client windows and
 // their titles. Without a window manager the list is empty.
 func (x *X) Windows(ctx context.Context) ([]Window, error) {
-	return within(ctx, func() ([]Window, error) {
+	return desktop.Within(ctx, func() ([]Window, error) {
 		c, s, err := x.conn()
 		if err != nil {
 			return nil, err
@@ -181,25 +182,4 @@ func (x *X) Thumbnail(ctx context.Context) (Thumb, error) {
 		return Thumb{}, errors.New("the screenshot came back without a picture")
 	}
 	return decodeThumb(res.Images[0].MediaType, res.Images[0].Data)
-}
-
-// within runs f, returning early with an error when ctx ends (f then
-// finishes in the background): X requests have no deadline of their own.
-func within[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	type result struct {
-		v   T
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		v, err := f()
-		ch <- result{v, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, fmt.Errorf("the X display did not answer in time: %w", ctx.Err())
-	}
 }

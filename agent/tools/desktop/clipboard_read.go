@@ -36,7 +36,7 @@ func (d *Desktop) clipboardReadTool() *tools.Tool {
 			if err != nil {
 				return "", fmt.Errorf("clipboard_read: %w", err)
 			}
-			text, err := within(ctx, func() (string, error) { return x.readClipboard(ctx) })
+			text, err := Within(ctx, func() (string, error) { return x.readClipboard(ctx) })
 			if err != nil {
 				return "", fmt.Errorf("clipboard_read: %w", err)
 			}

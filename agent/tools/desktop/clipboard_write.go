@@ -65,7 +65,7 @@ func (d *Desktop) writeClipboard(ctx context.Context, text string) error {
 		o.set(text)
 		return nil
 	}
-	o, err := within(ctx, func() (*clipOwner, error) { return x.ownClipboard(text) })
+	o, err := Within(ctx, func() (*clipOwner, error) { return x.ownClipboard(text) })
 	if err != nil {
 		return err
 	}

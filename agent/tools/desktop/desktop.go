@@ -98,7 +98,7 @@ func (d *Desktop) conn(ctx context.Context) (*xconn, error) {
 		return d.x, nil
 	}
 	d.x, d.owner, d.spares = nil, nil, nil
-	x, err := within(ctx, func() (*xconn, error) { return dialX(d.cfg.Display) })
+	x, err := Within(ctx, func() (*xconn, error) { return dialX(d.cfg.Display) })
 	if err != nil {
 		return nil, err
 	}
@@ -106,10 +106,10 @@ func (d *Desktop) conn(ctx context.Context) (*xconn, error) {
 	return x, nil
 }
 
-// within runs f and returns its result, or the context's error as soon as
+// Within runs f and returns its result, or the context's error as soon as
 // ctx ends (f then finishes in the background). X requests have no
 // deadline of their own; this keeps a hung server from hanging a call.
-func within[T any](ctx context.Context, f func() (T, error)) (T, error) {
+func Within[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	type result struct {
 		v   T
 		err error

@@ -98,7 +98,7 @@ func (d *Desktop) pressCombos(ctx context.Context, combos [][]xproto.Keysym, sai
 		}
 		x.tap(keys, shift)
 	}
-	if _, err := within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
+	if _, err := Within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
 		return "", fmt.Errorf("keyboard_keys: %w", err)
 	}
 	return fmt.Sprintf("Pressed %s.", said), nil

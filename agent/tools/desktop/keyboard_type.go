@@ -105,12 +105,12 @@ func (d *Desktop) typeText(ctx context.Context, text string) (string, error) {
 		}
 		x.tap([]keyPos{p}, shift)
 		if n++; n%64 == 0 {
-			if _, err := within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
+			if _, err := Within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
 				return "", fmt.Errorf("keyboard_type: after %d characters: %w", n, err)
 			}
 		}
 	}
-	if _, err := within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
+	if _, err := Within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
 		return "", fmt.Errorf("keyboard_type: %w", err)
 	}
 	return fmt.Sprintf("Typed %d characters into the focused window.", n), nil

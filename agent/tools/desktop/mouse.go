@@ -123,7 +123,7 @@ func (d *Desktop) mouse(ctx context.Context, tool string, a mouseArgs) (string, 
 			x.fake(fakeButtonRelease, b, 0, 0)
 		}
 	}
-	if _, err := within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
+	if _, err := Within(ctx, func() (struct{}, error) { return struct{}{}, x.sync() }); err != nil {
 		return "", fmt.Errorf("%s: %w", tool, err)
 	}
 	if tool == "mouse_move" {

@@ -49,7 +49,7 @@ func (d *Desktop) notifyTool() *tools.Tool {
 			if err := a.check(); err != nil {
 				return "", fmt.Errorf("notify: %w", err)
 			}
-			id, err := within(ctx, func() (uint32, error) { return d.notify(ctx, a) })
+			id, err := Within(ctx, func() (uint32, error) { return d.notify(ctx, a) })
 			if err != nil {
 				return "", fmt.Errorf("notify: %w", err)
 			}

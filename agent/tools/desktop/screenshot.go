@@ -86,7 +86,7 @@ func (d *Desktop) screenshot(ctx context.Context, a shotArgs) (tools.Result, err
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("screenshot: %w", err)
 	}
-	res, err := within(ctx, func() (tools.Result, error) { return x.shoot(a) })
+	res, err := Within(ctx, func() (tools.Result, error) { return x.shoot(a) })
 	if err != nil {
 		return res, fmt.Errorf("screenshot: %w", err)
 	}
