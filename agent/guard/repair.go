@@ -115,10 +115,14 @@ func TextCalls(text string) ([]llm.ToolCall, string) {
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`
 		}
-		if json.Unmarshal([]byte(body), &c) != nil || c.Name == "" {
+		if json.Unmarshal([]byte(body), &c) != nil {
 			return m
 		}
-		calls = append(calls, llm.ToolCall{ID: fmt.Sprintf("text-call-%d", len(calls)+1), Name: c.Name, Args: c.Arguments})
+		name := strings.TrimSpace(c.Name)
+		if name == "" {
+			return m
+		}
+		calls = append(calls, llm.ToolCall{ID: fmt.Sprintf("text-call-%d", len(calls)+1), Name: name, Args: c.Arguments})
 		return ""
 	})
 	return calls, strings.TrimSpace(rest)
