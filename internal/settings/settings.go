@@ -1,43 +1,78 @@
 // Package settings reads and writes kin's settings file,
-// $XDG_CONFIG_HOME/kin/config.json: what a user sets once and keeps (the
-// folders kin's file tools may touch, their location for the weather, the
-// web search backend). Flags override it for one run. A file that does not
-// parse is reported with its name, line and field, and kin starts with the
-// defaults.
+// $XDG_CONFIG_HOME/kin/config.yaml: what a user sets once and keeps (the
+// agent's name and persona, the character, the model and voice, the
+// devices, the folders kin's file tools may touch, the window mode, …).
+// Flags override it for one run. A rewrite keeps the user's comments and
+// key order (the file is edited as a YAML node tree); a file that does not
+// parse is reported with its name and line, kin starts with the defaults
+// and the file is never overwritten. An older config.json is still read
+// and becomes config.yaml at the first save. API keys are never in the
+// file: see [Keys].
 package settings
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 )
 
-// Settings is the content of config.json. Every field is optional.
+// Settings is the content of config.yaml. Every field is optional; the
+// zero value means "kin's default".
 type Settings struct {
+	// Name is the agent's name (default: the manifest's, else "kin").
+	Name string `yaml:"name,omitempty" json:"name,omitempty"`
+	// Persona is extra instructions added to the agent's own.
+	Persona string `yaml:"persona,omitempty" json:"persona,omitempty"`
+	// Character is the GLB, glTF or VRM file to show.
+	Character string `yaml:"character,omitempty" json:"character,omitempty"`
+	// Provider is the language model provider (anthropic, openai, gemini,
+	// ollama, lmstudio, none); "" chooses from the API keys.
+	Provider string `yaml:"provider,omitempty" json:"provider,omitempty"`
+	// Model is the language model's name.
+	Model string `yaml:"model,omitempty" json:"model,omitempty"`
+	// Voice is the voice path: auto, openai-realtime, gemini-live, cascade or off.
+	Voice string `yaml:"voice,omitempty" json:"voice,omitempty"`
+	// VoiceName is the provider's voice (e.g. alloy, Puck, an ElevenLabs id).
+	VoiceName string `yaml:"voiceName,omitempty" json:"voiceName,omitempty"`
+	// TTS is the cascaded voice's speech: espeak, openai or elevenlabs.
+	TTS string `yaml:"tts,omitempty" json:"tts,omitempty"`
+	// WakeWord is a wake word recorded with `kin wakeword record NAME`.
+	WakeWord string `yaml:"wakeWord,omitempty" json:"wakeWord,omitempty"`
+	// TalkKey is the global push-to-talk key (e.g. F9, ctrl+space).
+	TalkKey string `yaml:"talkKey,omitempty" json:"talkKey,omitempty"`
+	// Microphone and Speaker are device names, or part of them.
+	Microphone string `yaml:"microphone,omitempty" json:"microphone,omitempty"`
+	Speaker    string `yaml:"speaker,omitempty" json:"speaker,omitempty"`
+	// MicMuted keeps the microphone closed until unmuted.
+	MicMuted bool `yaml:"micMuted,omitempty" json:"micMuted,omitempty"`
 	// Roots are the folders the file tools may read and change; empty
 	// means the home folder without its secrets.
-	Roots []string `json:"roots,omitempty"`
+	Roots []string `yaml:"roots,omitempty" json:"roots,omitempty"`
+	// AlwaysAllow are tools that run without asking (as `kin permissions
+	// allow TOOL` grants them).
+	AlwaysAllow []string `yaml:"alwaysAllow,omitempty" json:"alwaysAllow,omitempty"`
+	// Mode is how the window starts: window, overlay or desktop.
+	Mode string `yaml:"mode,omitempty" json:"mode,omitempty"`
+	// FPS caps the frame rate (default 60 in a window, 30 as overlay).
+	FPS int `yaml:"fps,omitempty" json:"fps,omitempty"`
 	// Location is where the user is, for get_location and get_weather.
-	Location *Location `json:"location,omitempty"`
+	Location *Location `yaml:"location,omitempty" json:"location,omitempty"`
 	// Units are "metric" (default) or "imperial".
-	Units string `json:"units,omitempty"`
+	Units string `yaml:"units,omitempty" json:"units,omitempty"`
 	// SearxngURL is a SearXNG instance for web_search (or KIN_SEARXNG_URL).
-	SearxngURL string `json:"searxngUrl,omitempty"`
+	SearxngURL string `yaml:"searxngUrl,omitempty" json:"searxngUrl,omitempty"`
 	// IPFSGateway loads ipfs:// characters and skills (or KIN_IPFS_GATEWAY;
 	// default DefaultIPFSGateway); what it returns is checked against the CID.
-	IPFSGateway string `json:"ipfsGateway,omitempty"`
+	IPFSGateway string `yaml:"ipfsGateway,omitempty" json:"ipfsGateway,omitempty"`
 	// AmbientPerception lets kin look at the screen now and then (opt-in):
 	// when it has not changed for AmbientStillMinutes (default 5) while you
 	// are there, or an error dialog appears, the character offers help once.
-	AmbientPerception   bool `json:"ambientPerception,omitempty"`
-	AmbientStillMinutes int  `json:"ambientStillMinutes,omitempty"`
+	AmbientPerception   bool `yaml:"ambientPerception,omitempty" json:"ambientPerception,omitempty"`
+	AmbientStillMinutes int  `yaml:"ambientStillMinutes,omitempty" json:"ambientStillMinutes,omitempty"`
 	// MCPPort is where the window serves kin's MCP server on 127.0.0.1
 	// (default DefaultMCPPort; -1 turns it off).
-	MCPPort int `json:"mcpPort,omitempty"`
+	MCPPort int `yaml:"mcpPort,omitempty" json:"mcpPort,omitempty"`
 }
 
 // DefaultIPFSGateway is the public gateway used unless the settings say another.
@@ -60,98 +95,83 @@ func (s Settings) Port() (int, bool) {
 
 // Location is a named place.
 type Location struct {
-	Name      string  `json:"name,omitempty"`
-	Latitude  float64 `json:"latitude"`
-	Longitude float64 `json:"longitude"`
-	Timezone  string  `json:"timezone,omitempty"`
+	Name      string  `yaml:"name,omitempty" json:"name,omitempty"`
+	Latitude  float64 `yaml:"latitude" json:"latitude"`
+	Longitude float64 `yaml:"longitude" json:"longitude"`
+	Timezone  string  `yaml:"timezone,omitempty" json:"timezone,omitempty"`
 }
 
-// DefaultPath is $XDG_CONFIG_HOME/kin/config.json.
+// DefaultPath is $XDG_CONFIG_HOME/kin/config.yaml.
 func DefaultPath() (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return "", fmt.Errorf("settings: no configuration folder: %w", err)
 	}
-	return filepath.Join(dir, "kin", "config.json"), nil
+	return filepath.Join(dir, "kin", "config.yaml"), nil
 }
 
-// Load reads path; a missing file gives the zero Settings and no error.
-func Load(path string) (Settings, error) {
-	var s Settings
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil {
-		return s, fmt.Errorf("%s: %w", path, err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return Settings{}, fmt.Errorf("%s: %s", path, describe(data, err))
-	}
-	return s, s.check(path)
+// legacyPath is the config.json beside path, read while path is missing.
+func legacyPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "config.json")
 }
 
-func (s Settings) check(path string) error {
+// oneOf checks that v is empty or one of the allowed words.
+func oneOf(key, v string, allowed ...string) error {
+	if v == "" {
+		return nil
+	}
+	for _, a := range allowed {
+		if v == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s must be one of %s, not %q", key, strings.Join(allowed, ", "), v)
+}
+
+// fieldError is a value that is wrong, with the key it belongs to (so
+// that the file's line can be named).
+type fieldError struct {
+	key string
+	err error
+}
+
+func (e *fieldError) Error() string { return e.err.Error() }
+
+// check validates the values; the error names the field.
+func (s Settings) check() error {
+	bad := func(key string, format string, args ...any) error {
+		return &fieldError{key, fmt.Errorf(format, args...)}
+	}
 	for i, r := range s.Roots {
 		if !filepath.IsAbs(r) && !strings.HasPrefix(r, "~") {
-			return fmt.Errorf("%s: roots[%d] %q must be an absolute folder (or start with ~)", path, i, r)
+			return bad("roots", "roots[%d] %q must be an absolute folder (or start with ~)", i, r)
 		}
 	}
 	if l := s.Location; l != nil && (l.Latitude < -90 || l.Latitude > 90 || l.Longitude < -180 || l.Longitude > 180) {
-		return fmt.Errorf("%s: location: latitude must be within ±90 and longitude within ±180", path)
+		return bad("location", "location: latitude must be within ±90 and longitude within ±180")
 	}
-	if s.MCPPort > 65535 {
-		return fmt.Errorf("%s: mcpPort %d is not a port (1–65535, or -1 for off)", path, s.MCPPort)
+	if s.MCPPort > 65535 || s.MCPPort < -1 {
+		return bad("mcpPort", "mcpPort %d is not a port (1–65535, or -1 for off)", s.MCPPort)
 	}
-	if s.Units != "" && s.Units != "metric" && s.Units != "imperial" {
-		return fmt.Errorf("%s: units must be \"metric\" or \"imperial\", not %q", path, s.Units)
+	if s.FPS < 0 || s.FPS > 240 {
+		return bad("fps", "fps %d must be between 1 and 240 (0 for the default)", s.FPS)
+	}
+	for _, c := range []struct {
+		key, v string
+		words  []string
+	}{{"units", s.Units, []string{"metric", "imperial"}}, {"voice", s.Voice, VoicePaths}, {"tts", s.TTS, TTSEngines},
+		{"mode", s.Mode, Modes}, {"provider", s.Provider, Providers}} {
+		if err := oneOf(c.key, c.v, c.words...); err != nil {
+			return &fieldError{c.key, err}
+		}
 	}
 	return nil
 }
 
-// Save writes s to path (0600, folders 0700), replacing the file whole.
-func Save(path string, s Settings) error {
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("settings: %w", err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o600); err != nil {
-		return fmt.Errorf("settings: %w", err)
-	}
-	return os.Rename(tmp, path)
-}
-
-// describe turns a JSON decoding error into "line L, column C: …" or
-// "field F: …".
-func describe(data []byte, err error) string {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		l, c := position(data, syn.Offset)
-		return fmt.Sprintf("line %d, column %d: %v", l, c, syn)
-	case errors.As(err, &typ):
-		return fmt.Sprintf("field %s must be %s, not %s", typ.Field, typ.Type, typ.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field"):
-		return strings.TrimPrefix(err.Error(), "json: ") + " (known: roots, location, units, searxngUrl, ipfsGateway, ambientPerception, ambientStillMinutes, mcpPort)"
-	}
-	return err.Error()
-}
-
-func position(data []byte, off int64) (line, col int) {
-	line, col = 1, 1
-	for _, b := range data[:min(int(off), len(data))] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
+// The words some fields take, in the order a panel cycles through them.
+var (
+	VoicePaths = []string{"auto", "openai-realtime", "gemini-live", "cascade", "off"}
+	Modes      = []string{"window", "overlay", "desktop"}
+	Providers  = []string{"anthropic", "openai", "gemini", "ollama", "lmstudio", "none"}
+	TTSEngines = []string{"espeak", "openai", "elevenlabs"}
+)
