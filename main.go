@@ -57,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdTalk(args[1:], stdout, stderr)
 		case "wakeword":
 			return cmdWakeword(args[1:], stdout, stderr)
+		case "settings":
+			return cmdSettings(args[1:], stdout, stderr)
 		case "shot":
 			return cmdWindow(args, stdout, stderr)
 		case "help", "-h", "--help":
@@ -106,5 +108,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 one voice conversation with IN.wav as the microphone
   kin wakeword record|test|list NAME
                                 record a wake word (3–8 takes) and try it on a WAV file
+  kin settings [--json] | get KEY | set KEY VALUE | set-key PROVIDER | path
+                                the settings file (config.yaml) and API keys (desktop keyring)
   kin help                      this text
 `

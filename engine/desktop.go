@@ -118,4 +118,5 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	g.ui.drawMessage(screen, msg, false)
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
+	g.drawSettings(screen)
 }

@@ -68,6 +68,13 @@ type Options struct {
 	// ("F9", "ctrl+space"; see [ParseKey]) that works whichever
 	// application has the focus.
 	TalkKey string
+	// Settings, when set, fills the settings panel (Ctrl+comma, the tray's
+	// and the overlay menu's Settings) and saves its changes.
+	Settings SettingsSource
+	// Mute, when set, mutes (true) or unmutes the microphone: the tray's
+	// "Mute microphone" and the panel's micMuted; Muted is the state at start.
+	Mute  func(muted bool)
+	Muted bool
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -110,6 +117,8 @@ type Game struct {
 	shownBoard  int             // the whiteboard's version drawn last frame
 	desk        desktopState    // the desktop canvas, when Options.Desktop
 	talkKeys    chan bool       // the global talk key's presses (true) and releases
+	set         settingsPanel   // the settings panel
+	muted       bool            // the microphone is muted
 	done        <-chan struct{} // closing it ends the game
 }
 
@@ -139,7 +148,8 @@ func NewGame(o Options) (*Game, error) {
 		g.prefs.Tipped = true
 	}
 	g.ui.advance(0)
-	g.ov.menu.items = []string{"Window mode", "Reset position", "Quit"}
+	g.ov.menu.items = []string{"Window mode", "Reset position", "Settings", "Quit"}
+	g.muted = o.Muted
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
 	g.desk.on = o.Desktop
@@ -231,7 +241,10 @@ func (g *Game) Update() error {
 	g.pollWindow()
 	g.pollLoad()
 	g.handleDrop()
-	if !g.chat.update(g.now()) {
+	switch {
+	case g.updateSettings():
+		g.chat.drain(g.now())
+	case !g.chat.update(g.now()):
 		g.handleKeys()
 		g.handleTalkKey()
 	}
@@ -239,6 +252,7 @@ func (g *Game) Update() error {
 	g.drainCommands()
 	onBoard := g.amb.board.update(image.Pt(g.size[0], g.size[1]), g.ui.s)
 	switch {
+	case g.set.open: // the panel has the mouse
 	case g.desktop():
 		g.updateDesktop()
 	case g.overlay:
@@ -342,7 +356,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.watching {
 		dot += "+watching" // the mark is text over the frame too
 	}
-	live := g.ov.menu.open || g.debug || g.chat.visible(now) || g.amb.live(now) // redrawn every frame
+	live := g.ov.menu.open || g.set.open || g.debug || g.chat.visible(now) || g.amb.live(now) // redrawn every frame
 	ui := msg != "" || dot != "" || live || g.amb.board.shown
 	if g.desktop() {
 		g.drawDesktop(screen, msg, live)
@@ -370,6 +384,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawPresence(screen)
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
+	g.drawSettings(screen)
 }
 
 // Layout makes the screen as many pixels as the window has on its monitor:

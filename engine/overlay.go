@@ -86,6 +86,8 @@ func (g *Game) menuAction(i int) {
 		g.prefs.Overlay = nil
 		g.placeDefault()
 	case 2:
+		g.openSettings()
+	case 3:
 		g.quit = true
 	}
 }

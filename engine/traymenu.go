@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"os"
+	"strconv"
 
 	"github.com/godbus/dbus/v5"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,11 +17,17 @@ type trayAction int
 const (
 	trayShowHide trayAction = iota
 	trayMode
+	trayMute
+	traySettings
 	trayQuit
 )
 
+// trayMuteItem is the index of "Mute microphone" in the tray's menu.
+const trayMuteItem = 2
+
 // startTray puts kin's icon in the desktop's tray (StatusNotifierItem)
-// with show/hide, window/overlay and quit; the choices are run in Update.
+// with show/hide, window/overlay, mute microphone (a checkbox, when kin
+// has a microphone), settings and quit; the choices are run in Update.
 // Where no tray runs, the user is told once and kin goes on.
 func (g *Game) startTray() {
 	if os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
@@ -44,7 +51,10 @@ func (g *Game) startTray() {
 	}
 	t, err := tray.Start(conn, tray.Config{ID: "kin", Title: title, IconName: "face-smile",
 		Items: []tray.Item{{Label: "Show / hide", Action: send(trayShowHide)},
-			{Label: "Window / overlay", Action: send(trayMode)}, {Label: "Quit", Action: send(trayQuit)}},
+			{Label: "Window / overlay", Action: send(trayMode)},
+			{Label: "Mute microphone", Action: send(trayMute), Toggle: true, Checked: g.muted, Disabled: g.opts.Mute == nil},
+			{Label: "Settings…", Action: send(traySettings), Disabled: g.opts.Settings == nil},
+			{Label: "Quit", Action: send(trayQuit)}},
 		Activate: send(trayShowHide)})
 	if err != nil {
 		conn.Close()
@@ -70,6 +80,13 @@ func (g *Game) trayChoices() {
 				}
 			case trayMode:
 				g.toggleMode()
+			case trayMute:
+				g.changeMute()
+			case traySettings:
+				if ebiten.IsWindowMinimized() {
+					ebiten.RestoreWindow()
+				}
+				g.openSettings()
 			case trayQuit:
 				g.quit = true
 			}
@@ -77,4 +94,15 @@ func (g *Game) trayChoices() {
 			return
 		}
 	}
+}
+
+// changeMute flips the microphone from the tray, saving it as micMuted
+// when the settings panel is connected.
+func (g *Game) changeMute() {
+	on := !g.muted
+	if g.opts.Settings != nil {
+		g.changeSetting("micMuted", strconv.FormatBool(on))
+		return
+	}
+	g.setMuted(on)
 }

@@ -21,7 +21,9 @@ import (
 // voiceFlags are the window's voice options.
 type voiceFlags struct {
 	path, mic, wake, tts string
+	voiceName            string // the provider's voice (settings, else the manifest)
 	wakeTimeout          time.Duration
+	muted                *atomic.Bool // the microphone is muted: silence goes on instead
 }
 
 // voice is a running voice loop.
@@ -50,7 +52,7 @@ func (v *voice) pushToTalk(down bool) {
 func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voice, []string) {
 	path := f.path
 	if path == "auto" {
-		if path = companion.AutoVoice(nil); path == "" {
+		if path = companion.AutoVoice(companion.KeyedGetenv(nil)); path == "" {
 			return nil, []string{"Voice is off: set OPENAI_API_KEY or GEMINI_API_KEY for realtime speech, or run with --voice cascade."}
 		}
 	}
@@ -68,6 +70,9 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 	micLevel := audio.MicLevelsTo(c.Bus)
 	capture, err := device.OpenCapture(device.CaptureOptions{Device: f.mic}, func(fr []int16) {
 		lastFrame.Store(time.Now().UnixNano())
+		if f.muted != nil && f.muted.Load() {
+			clear(fr) // muted: the conversation hears silence, and the device watch still sees frames
+		}
 		micLevel(fr)
 		select {
 		case frames <- append([]int16(nil), fr...):
@@ -98,7 +103,8 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		err := c.Talk(ctx, companion.VoiceOptions{Path: path, TTS: f.tts, Echo: echoStage(player)},
+		err := c.Talk(ctx, companion.VoiceOptions{Path: path, TTS: f.tts, Echo: echoStage(player), Voice: f.voiceName,
+			TTSVoice: ttsVoice(f), Getenv: companion.KeyedGetenv(nil)},
 			player, mic, func(p *cascade.Pipeline) { v.ptt <- p })
 		if err != nil && !errors.Is(err, context.Canceled) {
 			c.Bus.Emit(protocol.PresencePayload{State: "offline"})
@@ -167,4 +173,13 @@ func echoStage(player *audio.Player) interface {
 	}
 	player.SetTap(ref.Write)
 	return aec.NewEcho(ref, player.RecentLevel)
+}
+
+// ttsVoice is the cascaded speech's voice: the voice name, except for
+// espeak, whose voices are languages.
+func ttsVoice(f voiceFlags) string {
+	if f.tts == "" || f.tts == "espeak" {
+		return ""
+	}
+	return f.voiceName
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/kin-companion/kin/engine"
 	"github.com/kin-companion/kin/identity/ipfs"
 	"github.com/kin-companion/kin/internal/companion"
+	"github.com/kin-companion/kin/internal/settings"
 )
 
 func main() {
@@ -59,6 +60,8 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&vf.wake, "wake", "", "wake word recorded with kin wakeword record NAME (default: always listening)")
 	fs.DurationVar(&vf.wakeTimeout, "wake-timeout", 20*time.Second, "once woken, stay awake this long after the last speech")
 	fs.StringVar(&vf.tts, "tts", "espeak", "cascade text-to-speech: espeak, openai or elevenlabs")
+	set, _ := companion.UserSettings() // a bad file: the defaults, and a notice at start
+	presetFlags(fs, set)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -79,6 +82,10 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin:", err)
 		return 1
 	}
+	manifestVoice(fs, set, man, &vf)
+	var muted atomic.Bool
+	muted.Store(set.MicMuted)
+	vf.muted = &muted
 	path := *model
 	if path == "" {
 		path = bodyPath(man)
@@ -134,7 +141,13 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Tray: true, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale, NoShadow: *noShadow,
+		RenderScale: *renderScale, NoShadow: *noShadow, Muted: set.MicMuted,
+	}
+	if v != nil {
+		win.Mute = muted.Store
+	}
+	if p, err := settings.DefaultPath(); err == nil {
+		win.Settings = settingsPanel{path: p, c: c}
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.

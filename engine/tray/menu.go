@@ -43,7 +43,7 @@ func (m *menu) export() error {
 // node returns item id's layout (0 is the root with every item).
 func (m *menu) node(id int32) layout {
 	if id > 0 && int(id) <= len(m.items) {
-		return layout{ID: id, Props: map[string]dbus.Variant{"label": dbus.MakeVariant(m.items[id-1].Label)}, Children: []dbus.Variant{}}
+		return layout{ID: id, Props: m.items[id-1].props(), Children: []dbus.Variant{}}
 	}
 	root := layout{ID: 0, Props: map[string]dbus.Variant{"children-display": dbus.MakeVariant("submenu")}}
 	for i := range m.items {
@@ -94,7 +94,7 @@ func (m *menu) GetProperty(id int32, name string) (dbus.Variant, *dbus.Error) {
 func (m *menu) Event(id int32, event string, data dbus.Variant, timestamp uint32) *dbus.Error {
 	m.mu.Lock()
 	var act func()
-	if event == "clicked" && id > 0 && int(id) <= len(m.items) {
+	if event == "clicked" && id > 0 && int(id) <= len(m.items) && !m.items[id-1].Disabled {
 		act = m.items[id-1].Action
 	}
 	m.mu.Unlock()
@@ -133,8 +133,41 @@ func (m *menu) setLabel(i int, label string) {
 		return
 	}
 	m.items[i].Label = label
+	m.changed()
+}
+
+// setChecked ticks or clears a checkbox item and announces it.
+func (m *menu) setChecked(i int, on bool) {
+	m.mu.Lock()
+	if i < 0 || i >= len(m.items) {
+		m.mu.Unlock()
+		return
+	}
+	m.items[i].Checked = on
+	m.changed()
+}
+
+// changed bumps the revision and, unlocking m, announces the new layout.
+func (m *menu) changed() {
 	m.revision++
 	rev := m.revision
 	m.mu.Unlock()
 	m.conn.Emit(menuPath, menuIface+".LayoutUpdated", rev, int32(0))
+}
+
+// props are an item's dbusmenu properties: its label, and for a checkbox
+// its toggle type and state.
+func (it Item) props() map[string]dbus.Variant {
+	p := map[string]dbus.Variant{"label": dbus.MakeVariant(it.Label)}
+	if it.Toggle {
+		state := int32(0)
+		if it.Checked {
+			state = 1
+		}
+		p["toggle-type"], p["toggle-state"] = dbus.MakeVariant("checkmark"), dbus.MakeVariant(state)
+	}
+	if it.Disabled {
+		p["enabled"] = dbus.MakeVariant(false)
+	}
+	return p
 }

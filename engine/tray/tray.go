@@ -30,6 +30,11 @@ var ErrNoHost = errors.New("no tray is running on this desktop, so kin shows no 
 type Item struct {
 	Label  string
 	Action func() // called on the bus's goroutine: send it into your own loop
+	// Toggle makes the item a checkbox, ticked while Checked (see
+	// [Tray.SetChecked]); the action is still what a click runs.
+	Toggle, Checked bool
+	// Disabled greys the item out.
+	Disabled bool
 }
 
 // Config configures [Start].
@@ -110,6 +115,9 @@ func (t *Tray) export(cfg Config) error {
 // SetLabel changes menu item i's label (e.g. "Mute microphone" to
 // "Unmute microphone") and tells the tray to show it.
 func (t *Tray) SetLabel(i int, label string) { t.menu.setLabel(i, label) }
+
+// SetChecked ticks (on) or clears checkbox item i and tells the tray.
+func (t *Tray) SetChecked(i int, on bool) { t.menu.setChecked(i, on) }
 
 // Close takes the icon out of the tray.
 func (t *Tray) Close() error {

@@ -2,6 +2,7 @@ package companion
 
 import (
 	"flag"
+	"os"
 	"strings"
 
 	"github.com/kin-companion/kin/agent/manifest"
@@ -56,13 +57,24 @@ func (f *Flags) Manifest() (*manifest.Manifest, error) {
 // Options returns the companion options the flags and the manifest give:
 // flags win over the manifest's brain fields, which win over the
 // environment.
+//
+// The settings file (config.yaml) sits between the flags and the
+// manifest; a file that does not parse is left for [Start] to report.
+// Stored API keys (kin settings set-key) stand in for unset key variables.
 func (f *Flags) Options(man *manifest.Manifest) Options {
-	return Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Roots: *f.roots, Yes: *f.yes, Provider: provider.Options{
-		Provider:   first(*f.provider, man.Brain.Provider),
-		Model:      first(*f.model, man.Brain.Model),
+	set, err := UserSettings()
+	o := Options{DataDir: *f.data, AgentID: *f.agentID, Manifest: man, Roots: *f.roots, Yes: *f.yes, Provider: provider.Options{
+		Provider:   first(*f.provider, set.Provider, man.Brain.Provider),
+		Model:      first(*f.model, set.Model, man.Brain.Model),
 		BaseURL:    first(*f.baseURL, man.Brain.BaseURL),
 		LocalFirst: *f.localFirst,
+		Getenv:     KeyedGetenv(os.Getenv),
 	}}
+	if err == nil {
+		applySettings(man, set)
+		o.Settings = &set
+	}
+	return o
 }
 
 func first(xs ...string) string {

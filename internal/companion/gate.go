@@ -24,5 +24,12 @@ func newGate(o Options, db *store.DB, bus *protocol.Bus) *tools.Gate {
 	if db != nil {
 		g.Grants = grants{db.Permissions()}
 	}
+	if o.Settings != nil && len(o.Settings.AlwaysAllow) > 0 {
+		a := allowList{tools: o.Settings.AlwaysAllow}
+		if g.Grants != nil {
+			a.next = g.Grants
+		}
+		g.Grants = a
+	}
 	return g
 }
