@@ -62,7 +62,7 @@ func (p *settingsPanel) rowAt(q image.Point, s float64) int {
 func (p *settingsPanel) shown(i int) string {
 	r := p.rows[i]
 	if i == p.sel && p.editing {
-		return string(p.buf) + "▏"
+		return string(p.buf) + "|"
 	}
 	v := r.Value
 	switch {

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"errors"
+	"image"
+	"testing"
+)
+
+// fakeSettings is an in-memory settings file for the panel.
+type fakeSettings struct {
+	rows  []SettingRow
+	saved map[string]string
+}
+
+func newFakeSettings() *fakeSettings {
+	return &fakeSettings{saved: map[string]string{}, rows: []SettingRow{
+		{Key: "name", Label: "name", Value: "Ada"},
+		{Key: "persona", Label: "persona", Value: "Warm, brief, a little dry; loves the sea and old maps."},
+		{Key: "character", Label: "character", Value: "/home/ada/characters/ada.vrm"},
+		{Key: "provider", Label: "provider", Kind: RowChoice, Choices: []string{"", "anthropic", "openai", "ollama"}, Value: "anthropic"},
+		{Key: "model", Label: "model", Value: "claude-sonnet-4-5"},
+		{Key: "voice", Label: "voice", Kind: RowChoice, Choices: []string{"", "openai-realtime", "cascade", "off"}},
+		{Key: "voiceName", Label: "voiceName", Value: "alloy"},
+		{Key: "wakeWord", Label: "wakeWord", Value: "hey-ada"},
+		{Key: "talkKey", Label: "talkKey", Value: "F9"},
+		{Key: "micMuted", Label: "micMuted", Kind: RowToggle, Value: "false"},
+		{Key: "roots", Label: "roots", Value: "~/Documents, ~/Projects"},
+		{Key: "mode", Label: "mode", Kind: RowChoice, Choices: []string{"", "window", "overlay", "desktop"}, Value: "window"},
+		{Key: "fps", Label: "fps", Kind: RowNumber, Value: "30"},
+	}}
+}
+
+func (f *fakeSettings) Rows() []SettingRow { return append([]SettingRow(nil), f.rows...) }
+
+func (f *fakeSettings) Set(key, value string) (bool, error) {
+	if key == "fps" && value == "999" {
+		return false, errors.New("config.yaml: fps 999 must be between 1 and 240")
+	}
+	for i := range f.rows {
+		if f.rows[i].Key == key {
+			f.rows[i].Value = value
+		}
+	}
+	f.saved[key] = value
+	return key == "voiceName", nil
+}
+
+func panelGame(t *testing.T, src SettingsSource) *Game {
+	t.Helper()
+	u, err := newUI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Game{ui: u, opts: Options{Settings: src}}
+}
+
+// TestGoldenSettingsPanel draws the panel with a selected row, and again
+// while a row is edited and after a failed change.
+func TestGoldenSettingsPanel(t *testing.T) {
+	g := panelGame(t, newFakeSettings())
+	g.openSettings()
+	g.set.sel = 3
+	checkGolden(t, "settings-panel", grab(640, 480, desk, g.drawSettings))
+	g.set.sel = 4
+	g.activateSetting(1) // start typing into model
+	g.set.buf = append(g.set.buf[:0], []rune("gpt-4o")...)
+	g.changeSetting("fps", "999")
+	g.set.editing = true
+	checkGolden(t, "settings-panel-edit", grab(640, 260, desk, g.drawSettings))
+}
+
+// TestSettingsPanelChanges: toggles and choices step and save, the frame
+// rate and the microphone apply at once, an error is shown.
+func TestSettingsPanelChanges(t *testing.T) {
+	src := newFakeSettings()
+	g := panelGame(t, src)
+	var muted []bool
+	g.opts.Mute = func(on bool) { muted = append(muted, on) }
+	g.openSettings()
+	at := func(key string) int {
+		for i, r := range g.set.rows {
+			if r.Key == key {
+				return i
+			}
+		}
+		t.Fatalf("no row %s", key)
+		return -1
+	}
+	g.set.sel = at("provider")
+	g.activateSetting(1)
+	if src.saved["provider"] != "openai" {
+		t.Errorf("provider stepped to %q", src.saved["provider"])
+	}
+	g.activateSetting(-1)
+	g.activateSetting(-1)
+	if src.saved["provider"] != "" {
+		t.Errorf("provider stepped back to %q, want the default", src.saved["provider"])
+	}
+	g.set.sel = at("micMuted")
+	g.activateSetting(1)
+	if !g.muted || len(muted) != 1 || !muted[0] || src.saved["micMuted"] != "true" {
+		t.Errorf("mute: %v %v %q", g.muted, muted, src.saved["micMuted"])
+	}
+	g.changeSetting("fps", "24")
+	if g.opts.FPS != 24 || g.set.status != "Saved and applied." {
+		t.Errorf("fps: %d %q", g.opts.FPS, g.set.status)
+	}
+	g.changeSetting("wakeWord", "hey-kin")
+	if g.set.status != "Saved; it takes effect at the next start." {
+		t.Errorf("wake word: %q", g.set.status)
+	}
+	g.changeSetting("voiceName", "coral")
+	if g.set.status != "Saved and applied." {
+		t.Errorf("voice name: %q", g.set.status)
+	}
+	g.changeSetting("fps", "999")
+	if !g.set.failed || g.opts.FPS != 24 {
+		t.Errorf("a refused value: failed %v, fps %d", g.set.failed, g.opts.FPS)
+	}
+	g.set.sel = at("talkKey")
+	g.activateSetting(1)
+	if !g.set.editing || string(g.set.buf) != "F9" {
+		t.Errorf("text row: editing %v %q", g.set.editing, string(g.set.buf))
+	}
+}
+
+// TestSettingsPanelLayout keeps the selected row in view in a small window.
+func TestSettingsPanelLayout(t *testing.T) {
+	g := panelGame(t, newFakeSettings())
+	g.openSettings()
+	g.set.sel = len(g.set.rows) - 1
+	fit := g.set.layout(300, 200, 1)
+	if fit >= len(g.set.rows) || g.set.top+fit <= g.set.sel || g.set.top > g.set.sel {
+		t.Errorf("fit %d, top %d, sel %d", fit, g.set.top, g.set.sel)
+	}
+	y := g.set.at.Min.Y + setHeadH + setRowH/2 + (g.set.sel-g.set.top)*setRowH
+	if i := g.set.rowAt(image.Pt(g.set.at.Min.X+20, y), 1); i != g.set.sel {
+		t.Errorf("rowAt = %d, want %d", i, g.set.sel)
+	}
+}
