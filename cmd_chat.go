@@ -73,7 +73,7 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
-	opts.Provider.Getenv = getenv
+	opts.Provider.Getenv = companion.KeyedGetenv(getenv) // keys stored by kin settings set-key fill in
 	if code, ok := attached(ctx, opts, stdin, stdout, stderr); ok {
 		return code
 	}
