@@ -1,0 +1,110 @@
+package companion
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kin-companion/kin/agent/manifest"
+)
+
+// TestFlagsOverSettingsOverManifest: a flag wins for one run, then the
+// settings file, then the manifest; the file's name and persona go into
+// the manifest.
+func TestFlagsOverSettingsOverManifest(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	os.MkdirAll(filepath.Join(dir, "kin"), 0o700)
+	os.WriteFile(filepath.Join(dir, "kin", "config.yaml"), []byte("provider: ollama\nmodel: qwen3\nname: Ada\npersona: Speaks like a sailor.\n"), 0o600)
+	for _, c := range []struct {
+		args            []string
+		provider, model string
+	}{
+		{nil, "ollama", "qwen3"},
+		{[]string{"--provider", "openai"}, "openai", "qwen3"},
+		{[]string{"--llm", "big"}, "ollama", "big"},
+	} {
+		fs := flag.NewFlagSet("kin", flag.ContinueOnError)
+		f := AddFlags(fs, "llm")
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		man := &manifest.Manifest{Name: "Kin", Brain: manifest.Brain{Provider: "anthropic", Model: "claude", Instructions: "Be kind."}}
+		o := f.Options(man)
+		if o.Provider.Provider != c.provider || o.Provider.Model != c.model {
+			t.Errorf("%v: %s/%s, want %s/%s", c.args, o.Provider.Provider, o.Provider.Model, c.provider, c.model)
+		}
+		if man.Name != "Ada" || man.Brain.Instructions != "Be kind.\n\nSpeaks like a sailor." || o.Settings == nil {
+			t.Errorf("%v: manifest %q %q", c.args, man.Name, man.Brain.Instructions)
+		}
+	}
+}
+
+// TestMalformedSettingsStart: kin starts with the defaults, says which
+// file and line are wrong, and leaves the file as it was.
+func TestMalformedSettingsStart(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	path := filepath.Join(dir, "kin", "config.yaml")
+	os.MkdirAll(filepath.Dir(path), 0o700)
+	bad := "provider: ollama\nroots:\n  - relative/folder\n"
+	os.WriteFile(path, []byte(bad), 0o600)
+	fs := flag.NewFlagSet("kin", flag.ContinueOnError)
+	f := AddFlags(fs, "llm")
+	fs.Parse([]string{"--data", t.TempDir(), "--provider", "none"})
+	o := f.Options(manifest.Default())
+	if o.Settings != nil {
+		t.Fatal("a bad file gave settings")
+	}
+	c, err := Start(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	warned := strings.Join(c.Warnings, "\n")
+	if !strings.Contains(warned, path+": line 2:") || !strings.Contains(warned, "relative/folder") {
+		t.Errorf("warnings: %q", warned)
+	}
+	if got, _ := os.ReadFile(path); string(got) != bad {
+		t.Errorf("the file changed: %q", got)
+	}
+}
+
+// TestAlwaysAllow: tools the settings list are granted without a store.
+func TestAlwaysAllow(t *testing.T) {
+	a := allowList{tools: []string{"fs_write"}}
+	if ok, _ := a.Granted("fs_write", "/x"); !ok {
+		t.Error("fs_write not granted")
+	}
+	if ok, _ := a.Granted("exec_shell", ""); ok {
+		t.Error("exec_shell granted")
+	}
+	if a.Grant("exec_shell", "") == nil {
+		t.Error("Grant without a store did not fail")
+	}
+	g := newGate(Options{Settings: nil}, nil, nil)
+	if g.Grants != nil {
+		t.Error("grants without settings or store")
+	}
+}
+
+// TestManifestVoice reads seed 000's voice blocks.
+func TestManifestVoice(t *testing.T) {
+	for _, c := range []struct{ raw, tts, voice string }{
+		{`{"tts": {"provider": "browser"}, "stt": {"provider": "browser"}}`, "", ""},
+		{`{"tts": {"provider": "elevenlabs", "voiceId": "pNInz6obpgDQGcFmaJgB"}}`, "elevenlabs", "pNInz6obpgDQGcFmaJgB"},
+		{`{"tts": {"provider": "openai", "voice": "coral"}}`, "openai", "coral"},
+		{`{"name": "Puck"}`, "", "Puck"},
+		{``, "", ""},
+		{`[1]`, "", ""},
+	} {
+		tts, voice := ManifestVoice(json.RawMessage(c.raw))
+		if tts != c.tts || voice != c.voice {
+			t.Errorf("%s: %q %q, want %q %q", c.raw, tts, voice, c.tts, c.voice)
+		}
+	}
+}
