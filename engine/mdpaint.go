@@ -33,7 +33,9 @@ const monoScale = 0.87
 
 // mdFaces hands out faces by style and size, each made once, so that
 // laid-out boxes can share them.
-type mdFaces struct{ m map[mdFaceKey]*text.GoTextFace }
+type mdFaces struct {
+	m map[mdFaceKey]*text.GoTextFace
+}
 
 type mdFaceKey struct {
 	font int
