@@ -23,7 +23,7 @@ var (
 	boardLine  = color.RGBA{200, 198, 190, 255}
 	boardLight = color.RGBA{240, 240, 245, 255}
 	boardLinkC = color.RGBA{28, 92, 196, 255}
-	boardSelC  = color.RGBA{40, 110, 230, 70} // premultiplied: a light blue wash
+	boardSelC  = color.RGBA{12, 40, 84, 84} // premultiplied: a light blue wash
 )
 
 // boardRender is the board drawn. The content is laid out once into an

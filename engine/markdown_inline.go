@@ -147,7 +147,18 @@ func linkAt(s string) (text, href string, n int) {
 	if end < 0 || end+1 >= len(s) || s[end+1] != '(' {
 		return "", "", 0
 	}
-	close := strings.IndexByte(s[end+2:], ')')
+	close, depth := -1, 0
+	for i, c := range s[end+2:] { // parentheses in the address pair up
+		if c == '(' {
+			depth++
+		} else if c == ')' {
+			if depth == 0 {
+				close = i
+				break
+			}
+			depth--
+		}
+	}
 	if close < 0 {
 		return "", "", 0
 	}

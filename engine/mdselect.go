@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -105,9 +106,21 @@ func (d *mdDoc) highlight(a, b mdCaret, mark func(x, y, w, h float64)) {
 		if i == b.box {
 			w, _ := text.Measure(bx.text[:min(b.off, len(bx.text))], bx.face, 0)
 			x1 = bx.x + w
+		} else if next := d.nextText(i); next != nil && next.x > x1 && math.Abs(next.y+next.h-bx.y-bx.h) < bx.h/2 {
+			x1 = next.x // the space up to the next piece on the line
 		}
 		if x1 > x0 {
 			mark(x0, bx.y, x1-x0, bx.h)
 		}
 	}
+}
+
+// nextText is the text box after box i, or nil.
+func (d *mdDoc) nextText(i int) *mdBox {
+	for j := i + 1; j < len(d.boxes); j++ {
+		if d.boxes[j].kind == boxText {
+			return &d.boxes[j]
+		}
+	}
+	return nil
 }
