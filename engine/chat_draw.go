@@ -49,7 +49,7 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	maxW := max(px(150), w*0.45)
 	d := c.md.doc(msg, ink, maxW-px(20), face.Size, g.ui.s)
 	from := 0.0
-	if limit := face.Size * 1.4 * 6; d.height > limit {
+	if limit := face.Size * 1.4 * bubbleLines; d.height > limit {
 		from = d.cutAt(d.height - limit) // while streaming, the newest words
 	}
 	bw, bh := d.width+px(20), d.height-from+px(14)

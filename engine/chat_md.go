@@ -36,6 +36,10 @@ type chatDocKey struct {
 	width, size float64
 }
 
+// bubbleLines is about how many lines of text the bubble shows; a longer
+// reply shows its end (while streaming, the newest words).
+const bubbleLines = 9
+
 // maxChatDocs bounds the laid-out texts kept between frames.
 const maxChatDocs = 128
 
