@@ -21,6 +21,9 @@ type BenchOptions struct {
 	RenderScale float64
 	// Overlay runs as the desktop overlay (30 frames a second).
 	Overlay bool
+	// Desktop runs as the desktop canvas (--overlay=desktop): a
+	// transparent window over the whole monitor with the character on it.
+	Desktop bool
 	// Still leaves the camera alone: the character only breathes and
 	// blinks. Otherwise the camera orbits, as a user dragging it would.
 	Still bool
@@ -66,7 +69,7 @@ const orbitSpeed = 0.6
 func BenchFrame(o BenchOptions) (BenchResult, error) {
 	b := &benchGame{o: o}
 	if o.Model != nil {
-		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay, RenderScale: o.RenderScale})
+		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale})
 		if err != nil {
 			return BenchResult{}, err
 		}
@@ -77,7 +80,9 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 	}
 	ebiten.SetWindowTitle("kin bench-frame")
 	ebiten.SetRunnableOnUnfocused(true)
-	ebiten.SetWindowSize(o.Width, o.Height)
+	if !o.Desktop { // the canvas covers the monitor
+		ebiten.SetWindowSize(o.Width, o.Height)
+	}
 	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin"})
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return BenchResult{}, fmt.Errorf("engine: bench-frame: %w", err)

@@ -3,8 +3,6 @@ package engine
 import (
 	"image"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/kin-companion/kin/agent/protocol"
 )
 
@@ -14,16 +12,19 @@ const (
 	boardBar       = 30       // the title bar
 	boardPad       = 16       // around the content
 	boardScrollDIP = 40       // one wheel notch scrolls this far
+	boardCopyW     = 62       // the title bar's copy button
 )
 
 // board is the whiteboard (create_board): a panel of Markdown over the
-// scene that the user can scroll with the wheel, move by its title bar and
-// close with the × in its corner. One board shows at a time; a new one
-// replaces it.
+// scene that the user can scroll with the wheel, move by its title bar,
+// close with the × in its corner, select text in with the mouse and copy
+// (Ctrl+C or the Copy button), and follow links in by clicking them. One
+// board shows at a time; a new one replaces it.
 type board struct {
 	shown   bool
 	id      string
 	title   string
+	source  string // the Markdown, copied whole when nothing is selected
 	blocks  []mdBlock
 	w, h    int         // the asked size, device-independent pixels
 	at      image.Point // top-left corner on screen, screen pixels; set when first drawn
@@ -32,6 +33,18 @@ type board struct {
 	drag    *image.Point
 	version int // counts changes, so the game knows to repaint
 	r       boardRender
+	sel     boardSelection
+	host    *BoardHost
+	pics    boardPics
+	acts    boardActs
+}
+
+// boardSelection is the text selected with the mouse.
+type boardSelection struct {
+	a, b      mdCaret // anchor and head; equal when nothing is selected
+	dragging  bool
+	press     image.Point // where the button went down
+	pressLink string      // the link under it, followed on a click
 }
 
 // show takes a board event: a new board, a replacement or a close.
@@ -50,8 +63,15 @@ func (b *board) show(p protocol.BoardPayload) {
 	if !b.shown || id != b.id {
 		b.placed = false
 	}
-	b.shown, b.id, b.title, b.scroll = true, id, p.Title, 0
+	b.shown, b.id, b.title, b.scroll, b.source = true, id, p.Title, 0, p.Markdown
 	b.blocks = parseMarkdown(p.Markdown)
+	b.sel = boardSelection{}
+	b.pics.reset(b.host)
+	for i := range b.blocks {
+		if b.blocks[i].kind == mdImage {
+			b.pics.request(b.blocks[i].src)
+		}
+	}
 	b.w, b.h = p.Width, p.Height
 	if b.w <= 0 {
 		b.w = boardW
@@ -67,6 +87,7 @@ func (b *board) close() {
 	b.shown, b.drag, b.blocks = false, nil, nil
 	b.version++
 	b.r.dispose()
+	b.pics.reset(b.host)
 }
 
 // rect is the panel's area on a screen of the given size at scale s,
@@ -83,55 +104,27 @@ func (b *board) rect(screen image.Point, s float64) image.Rectangle {
 	return image.Rect(x, y, x+w, y+h)
 }
 
+// body is the content's area in panel r.
+func bodyRect(r image.Rectangle, s float64) image.Rectangle {
+	pad, bar := int(boardPad*s), int(boardBar*s)
+	return image.Rect(r.Min.X+pad, r.Min.Y+bar+pad/2, r.Max.X-pad, r.Max.Y-pad/2)
+}
+
 // closeRect is the × button's area in the title bar of panel r.
 func closeRect(r image.Rectangle, s float64) image.Rectangle {
 	bar := int(boardBar * s)
 	return image.Rect(r.Max.X-bar, r.Min.Y, r.Max.X, r.Min.Y+bar)
 }
 
+// copyRect is the Copy button's area, left of the ×.
+func copyRect(r image.Rectangle, s float64) image.Rectangle {
+	c := closeRect(r, s)
+	return image.Rect(c.Min.X-int(boardCopyW*s), c.Min.Y, c.Min.X, c.Max.Y)
+}
+
 // hit reports whether p is on the shown board.
 func (b *board) hit(p, screen image.Point, s float64) bool {
 	return b.shown && p.In(b.rect(screen, s))
-}
-
-// update handles the mouse over the board: the wheel scrolls, a press on
-// the × closes, a press on the title bar starts moving the panel. It
-// reports whether the board took the mouse, so that nothing under it
-// reacts (the camera, the character).
-func (b *board) update(screen image.Point, s float64) bool {
-	if !b.shown {
-		return false
-	}
-	cx, cy := ebiten.CursorPosition()
-	cur := image.Pt(cx, cy)
-	r := b.rect(screen, s)
-	if b.drag != nil {
-		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-			b.drag = nil
-			return true
-		}
-		if to := cur.Sub(*b.drag); to != b.at {
-			b.at = to
-			b.version++
-		}
-		return true
-	}
-	if !cur.In(r) {
-		return false
-	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		b.scrollBy(-wy*boardScrollDIP*s, r.Dy()-int((boardBar+boardPad)*s))
-	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		switch {
-		case cur.In(closeRect(r, s)):
-			b.close()
-		case cur.Y < r.Min.Y+int(boardBar*s):
-			grab := cur.Sub(r.Min)
-			b.at, b.drag = r.Min, &grab
-		}
-	}
-	return true
 }
 
 // scrollBy scrolls the content by d pixels, within what a body of height
@@ -143,4 +136,12 @@ func (b *board) scrollBy(d float64, view int) {
 		b.scroll = next
 		b.version++
 	}
+}
+
+// selection is the selected text, "" when none.
+func (b *board) selection() string {
+	if b.r.doc == nil || b.sel.a == b.sel.b {
+		return ""
+	}
+	return b.r.doc.selected(b.sel.a, b.sel.b)
 }

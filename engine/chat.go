@@ -68,6 +68,8 @@ type chat struct {
 
 	asks    chan *ask // nil without Prompts
 	pending *ask
+
+	md chatMD // the bubble's and history's Markdown, laid out
 }
 
 // ask is a yes/no question from another goroutine, answered in Update.

@@ -36,38 +36,29 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 	}
 }
 
-// drawBubble draws the reply (or the status) in a bubble placed beside
-// the character's head, kept inside the screen.
+// drawBubble draws the reply (or the status) as Markdown in a bubble
+// placed beside the character's head, kept inside the screen; a long reply
+// shows its last lines.
 func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	c, face, px := g.chat, g.ui.face, g.ui.px
-	msg := c.bubble
-	ink := color.Color(bubbleInk)
+	msg, ink := c.bubble, inkBubble
 	if msg == "" {
-		msg, ink = c.status, faintInk
+		msg, ink = c.status, inkStatus
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 	maxW := max(px(150), w*0.45)
-	lines := g.ui.wrap(msg, maxW-px(20))
-	if len(lines) > 6 {
-		lines = lines[len(lines)-6:] // while streaming, the newest words
+	d := c.md.doc(msg, ink, maxW-px(20), face.Size, g.ui.s)
+	from := 0.0
+	if limit := face.Size * 1.4 * bubbleLines; d.height > limit {
+		from = d.cutAt(d.height - limit) // while streaming, the newest words
 	}
-	lh := face.Size * 1.35
-	bw, bh := 0.0, lh*float64(len(lines))+px(14)
-	for _, l := range lines {
-		lw, _ := text.Measure(l, face, lh)
-		bw = max(bw, lw+px(20))
-	}
+	bw, bh := d.width+px(20), d.height-from+px(14)
 	// Beside the head, level with its top, toward the screen's right, kept
 	// on screen.
 	x, y, size := g.headScreen(v, w, h)
 	x, y = min(max(px(8), x+0.8*size), w-bw-px(8)), min(max(px(8), y-0.1*size), h-bh-px(8))
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
-	for i, l := range lines {
-		op := &text.DrawOptions{}
-		op.GeoM.Translate(x+px(10), y+px(7)+float64(i)*lh)
-		op.ColorScale.ScaleWithColor(ink)
-		text.Draw(dst, l, face, op)
-	}
+	c.md.paint.paint(dst, d, x+px(10), y+px(7), from)
 }
 
 // headScreen returns the top of the head in pixels and the head's height
@@ -89,36 +80,45 @@ func (g *Game) headScreen(v *View, w, h float64) (x, y, size float64) {
 	return float64(tx), float64(ty), max(h/20, float64(by-ty))
 }
 
-// drawPanel draws the history (newest at the bottom, scrolled) above one
-// input line at the bottom of the screen.
+// drawPanel draws the history as Markdown (newest at the bottom,
+// scrolled, at most historyShown lines high) above one input line at the
+// bottom of the screen.
 func (g *Game) drawPanel(dst *ebiten.Image, history []chatLine, input string, inputInk color.Color) {
-	face, px := g.ui.face, g.ui.px
+	c, face, px := g.chat, g.ui.face, g.ui.px
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	lh := face.Size * 1.4
-	var rows []chatLine
-	end := max(0, len(history)-g.chat.scroll)
-	for i := end - 1; i >= 0 && len(rows) < historyShown; i-- {
-		wrapped := g.ui.wrap(history[i].text, w-px(44))
-		for j := len(wrapped) - 1; j >= 0 && len(rows) < historyShown; j-- {
-			rows = append(rows, chatLine{user: history[i].user, text: wrapped[j]})
+	lh, gap := face.Size*1.4, px(4)
+	doc := func(l chatLine) *mdDoc {
+		ink := inkKin
+		if l.user {
+			ink = inkUser
 		}
+		return c.md.doc(l.text, ink, w-px(44), face.Size, g.ui.s)
 	}
+	end := max(0, len(history)-c.scroll)
+	shown, first := 0.0, end
+	for first > 0 && shown < historyShown*lh {
+		first--
+		shown += doc(history[first]).height + gap
+	}
+	shown = min(shown, historyShown*lh)
 	inputLines := g.ui.wrap(input, w-px(44))
 	if len(inputLines) > 3 {
 		inputLines = inputLines[len(inputLines)-3:]
 	}
-	panelH := lh*float64(len(rows)+len(inputLines)) + px(20)
+	panelH := shown + lh*float64(len(inputLines)) + px(20)
 	y0 := h - panelH - px(10)
 	vector.FillRect(dst, float32(px(10)), float32(y0), float32(w-px(20)), float32(panelH), panelFill, true)
-	y := y0 + px(8)
-	for i := len(rows) - 1; i >= 0; i-- {
-		ink := kinInk
-		if rows[i].user {
-			ink = userInk
+	top, y := y0+px(8), y0+px(8)+shown
+	for i := end - 1; i >= first; i-- {
+		d := doc(history[i])
+		y -= d.height + gap
+		from := 0.0
+		if y < top {
+			from = d.cutAt(top - y)
 		}
-		drawText(dst, face, rows[i].text, px(22), y, ink)
-		y += lh
+		c.md.paint.paint(dst, d, px(22), y+from, from)
 	}
+	y = y0 + px(8) + shown
 	for _, l := range inputLines {
 		drawText(dst, face, l, px(22), y+px(4), inputInk)
 		y += lh

@@ -105,7 +105,18 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
 	drawn := g.r.Draw(g.desk.char, g.mesh, g.scene.Pose, &cam)
 	state := [3]int{g.desk.version, g.amb.board.version, len(msg)}
-	if !drawn && !live && state == g.desk.shown && msg == g.shownMsg {
+	same := !live && state == g.desk.shown && msg == g.shownMsg
+	if !drawn && same {
+		return
+	}
+	if same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) {
+		// Only the character changed: its image, transparent around it,
+		// replaces its own rectangle; the rest of the canvas stays.
+		g.desk.op.GeoM.Reset()
+		g.desk.op.GeoM.Translate(float64(cr.Min.X), float64(cr.Min.Y))
+		g.desk.op.Blend = ebiten.BlendCopy
+		screen.DrawImage(g.desk.char, &g.desk.op)
+		g.desk.op.Blend = ebiten.Blend{}
 		return
 	}
 	g.desk.shown, g.shownMsg = state, msg
@@ -119,4 +130,9 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)
+}
+
+// boardOver reports whether the whiteboard covers part of rectangle r.
+func (g *Game) boardOver(r image.Rectangle) bool {
+	return g.amb.board.shown && g.amb.board.rect(image.Pt(g.size[0], g.size[1]), g.ui.s).Overlaps(r)
 }

@@ -46,6 +46,12 @@ func TestDesktopCanvas(t *testing.T) {
 		t.Error("a frame with nothing changed repainted the canvas")
 	}
 
+	screen.Set(cr.Min.X+1, cr.Min.Y+1, color.RGBA{255, 0, 0, 255}) // in the character's corner
+	g.r.Invalidate()                                               // the character alone is drawn again
+	if img := draw(); img.RGBAAt(5, 5).A != 255 || img.RGBAAt(cr.Min.X+1, cr.Min.Y+1).A != 0 {
+		t.Error("a frame where only the character changed did not repaint just its rectangle")
+	}
+
 	g.desk.at, g.desk.placed = image.Pt(0, 0), true
 	g.desk.version++
 	img = draw()

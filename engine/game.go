@@ -75,6 +75,9 @@ type Options struct {
 	// "Mute microphone" and the panel's micMuted; Muted is the state at start.
 	Mute  func(muted bool)
 	Muted bool
+	// Board connects the whiteboard's links, copying and pictures to kin's
+	// tools (see [BoardHost]).
+	Board BoardHost
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
@@ -153,6 +156,7 @@ func NewGame(o Options) (*Game, error) {
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
 	g.desk.on = o.Desktop
+	g.amb.board.host = &g.opts.Board
 	g.quality = newQuality(o.RenderScale)
 	g.r.Scale = g.quality.scale
 	return g, nil
@@ -251,6 +255,9 @@ func (g *Game) Update() error {
 	g.pollTalkKey()
 	g.drainCommands()
 	onBoard := g.amb.board.update(image.Pt(g.size[0], g.size[1]), g.ui.s)
+	if n := g.amb.board.takeNote(); n != "" {
+		g.ui.interrupt(g.now(), n)
+	}
 	switch {
 	case g.set.open: // the panel has the mouse
 	case g.desktop():

@@ -17,17 +17,26 @@ const (
 	mdTable                 // a table; rows[0] is the header
 	mdQuote                 // a quoted paragraph
 	mdRule                  // a horizontal rule
+	mdImage                 // a picture alone on its line; src its path, text its description
 )
 
-// mdBlock is one block of a Markdown document, its inline markup already
-// turned into plain text (see mdInline).
+// mdBlock is one block of a Markdown document: its text as styled spans
+// (see parseInline) and as plain text.
 type mdBlock struct {
 	kind  mdKind
 	level int
 	mark  string     // a list item's "•" or "3."
-	text  string     // paragraph, heading, item and quote text
+	text  string     // paragraph, heading, item and quote text, plain; an image's description
+	spans []mdSpan   // the same text with its emphasis, code and links
 	lines []string   // code lines
-	rows  [][]string // table cells
+	rows  [][]string // table cells, plain
+	src   string     // an image's path
+}
+
+// textBlock is a block of kind k holding the inline Markdown s.
+func textBlock(k mdKind, level int, s string) *mdBlock {
+	spans := parseInline(s)
+	return &mdBlock{kind: k, level: level, text: spansText(spans), spans: spans}
 }
 
 var (
@@ -35,6 +44,7 @@ var (
 	mdItemRe    = regexp.MustCompile(`^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$`)
 	mdRuleRe    = regexp.MustCompile(`^\s{0,3}([-*_])(\s*[-*_]){2,}\s*$`)
 	mdDelimRe   = regexp.MustCompile(`^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$`)
+	mdLoneImgRe = regexp.MustCompile(`^\s*!\[([^\]]*)\]\(\s*(?:<([^>]+)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)\s*$`)
 )
 
 // parseMarkdown splits a Markdown document into the blocks the whiteboard
@@ -76,15 +86,20 @@ func mdBlockAt(lines []string, i int) (int, *mdBlock) {
 	case strings.HasPrefix(trim, "|") && i+1 < len(lines) && mdDelimRe.MatchString(lines[i+1]):
 		return mdTableAt(lines, i)
 	}
+	if m := mdLoneImgRe.FindStringSubmatch(line); m != nil {
+		return 1, &mdBlock{kind: mdImage, text: m[1], src: m[2] + m[3]}
+	}
 	if m := mdHeadingRe.FindStringSubmatch(trim); m != nil {
-		return 1, &mdBlock{kind: mdHeading, level: len(m[1]), text: mdInline(m[2])}
+		return 1, textBlock(mdHeading, len(m[1]), m[2])
 	}
 	if m := mdItemRe.FindStringSubmatch(line); m != nil {
 		mark := "•"
 		if n, err := strconv.Atoi(strings.TrimRight(m[2], ".)")); err == nil {
 			mark = strconv.Itoa(n) + "."
 		}
-		return 1, &mdBlock{kind: mdItem, level: len(strings.ReplaceAll(m[1], "\t", "  ")) / 2, mark: mark, text: mdInline(m[3])}
+		b := textBlock(mdItem, len(strings.ReplaceAll(m[1], "\t", "  "))/2, m[3])
+		b.mark = mark
+		return 1, b
 	}
 	if strings.HasPrefix(trim, ">") {
 		n := 0
@@ -92,7 +107,7 @@ func mdBlockAt(lines []string, i int) (int, *mdBlock) {
 		for ; i+n < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+n]), ">"); n++ {
 			text = append(text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(lines[i+n]), ">"), " "))
 		}
-		return n, &mdBlock{kind: mdQuote, text: mdInline(strings.Join(text, " "))}
+		return n, textBlock(mdQuote, 0, strings.Join(text, " "))
 	}
 	return mdParaAt(lines, i)
 }
@@ -104,7 +119,7 @@ func mdParaAt(lines []string, i int) (int, *mdBlock) {
 		l := lines[i+n]
 		t := strings.TrimSpace(l)
 		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, ">") ||
-			strings.HasPrefix(t, "|") || mdItemRe.MatchString(l) || mdRuleRe.MatchString(l) {
+			strings.HasPrefix(t, "|") || mdItemRe.MatchString(l) || mdRuleRe.MatchString(l) || mdLoneImgRe.MatchString(l) {
 			break
 		}
 	}
@@ -112,7 +127,7 @@ func mdParaAt(lines []string, i int) (int, *mdBlock) {
 	for k := range n {
 		parts[k] = strings.TrimSpace(lines[i+k])
 	}
-	return n, &mdBlock{kind: mdPara, text: mdInline(strings.Join(parts, " "))}
+	return n, textBlock(mdPara, 0, strings.Join(parts, " "))
 }
 
 // mdFence reads a fenced code block; an unclosed fence runs to the end.

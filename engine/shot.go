@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
@@ -26,7 +27,13 @@ type ShotOptions struct {
 	Scale float64
 	// NoShadow leaves out the contact shadow.
 	NoShadow bool
+	// Resolve vets the whiteboard's picture paths (see [BoardHost]); nil
+	// shows no pictures.
+	Resolve func(path string) (string, error)
 }
+
+// shotPictureWait is how long a shot waits for the whiteboard's pictures.
+const shotPictureWait = 10 * time.Second
 
 // RenderShot renders a prepared model offscreen and returns the last
 // frame. It must run while the Ebitengine game loop runs (inside Update),
@@ -36,6 +43,7 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 	s.Portrait = o.Portrait
 	next := 0
 	var amb ambient // the glow and ghost log, fed the same events
+	amb.board.host = &BoardHost{Resolve: o.Resolve}
 	feed := func(now float64) {
 		for ; next < len(o.Events) && o.Events[next].T <= now+1e-9; next++ {
 			if !amb.handle(o.Events[next].Event, now) {
@@ -57,6 +65,7 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 	defer dst.Deallocate()
 	cam := s.Camera(float32(o.Width) / float32(o.Height))
 	r.Draw(dst, mesh, s.Pose, &cam)
+	amb.board.pics.wait(shotPictureWait)
 	amb.draw(dst, 1, float64(o.Frames-1)/TickRate)
 	out := image.NewRGBA(image.Rect(0, 0, o.Width, o.Height))
 	dst.ReadPixels(out.Pix)

@@ -8,16 +8,18 @@ import (
 	"io"
 	"os"
 
+	kinfs "github.com/kin-companion/kin/agent/tools/fs"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/engine"
 )
 
 // cmdShot implements `kin shot OUT.png [--model M] [--size WxH]
-// [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]`: render N
+// [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]
+// [--root DIR]`: render N
 // frames at the fixed timestep, feeding the events file as `kin simulate`
 // does, and write the last one as PNG. Presence, audio-level, think,
 // tool-call and board events also show the edge glow, ghost log and
-// whiteboard, for pictures of the ambient canvas.
+// whiteboard (its pictures from --root), for pictures of the ambient canvas.
 func cmdShot(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -29,6 +31,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	events := fs.String("events", "", "JSON-lines events to feed the character (and the glow, ghost log and whiteboard), as for kin simulate")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	scale := fs.Float64("render-scale", 1, "render the character at this fraction of the resolution (0.5–1), filtered up")
+	root := fs.String("root", "", "folder the whiteboard's pictures may come from (default: none are shown)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -47,7 +50,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if out == "" || *frames < 1 {
-		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]")
+		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow] [--root DIR]")
 		return 2
 	}
 	m, err := loadModel(*model)
@@ -60,7 +63,16 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin shot:", err)
 		return 1
 	}
-	img, err := engine.Shot(m, engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale, NoShadow: *noShadow})
+	o := engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale, NoShadow: *noShadow}
+	if *root != "" {
+		roots, err := kinfs.NewRoots([]string{*root}, nil)
+		if err != nil {
+			fmt.Fprintln(stderr, "kin shot:", err)
+			return 2
+		}
+		o.Resolve = roots.Resolve
+	}
+	img, err := engine.Shot(m, o)
 	if err == nil {
 		err = writePNG(out, img)
 	}

@@ -57,7 +57,7 @@ func TestShotAmbient(t *testing.T) {
 	if d := lum(240, 478); int32(d) <= 0 {
 		t.Errorf("bottom edge not brighter with the glow (difference %d)", int32(d))
 	}
-	if r, g, b, _ := ambient.At(300, 88).RGBA(); r>>8 > 90 || g>>8 > 90 || b>>8 > 110 {
+	if r, g, b, _ := ambient.At(250, 77).RGBA(); r>>8 > 90 || g>>8 > 90 || b>>8 > 110 {
 		t.Errorf("board title bar colour (%d,%d,%d), want the dark bar", r>>8, g>>8, b>>8)
 	}
 }
@@ -75,4 +75,43 @@ func readImage(t *testing.T, path string) image.Image {
 		t.Fatal(err)
 	}
 	return img
+}
+
+// TestShotBoardPicture: kin shot --root shows a whiteboard's picture from
+// that folder, scaled to the board's width; without --root it is left out.
+func TestShotBoardPicture(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("run under a display: xvfb-run -a go test ./cmd/kin-window")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	pic := image.NewRGBA(image.Rect(0, 0, 400, 100))
+	for i := 0; i < len(pic.Pix); i += 4 {
+		copy(pic.Pix[i:], []byte{220, 30, 30, 255})
+	}
+	f, err := os.Create(filepath.Join(dir, "red.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	png.Encode(f, pic)
+	f.Close()
+	events := filepath.Join(dir, "e.jsonl")
+	board := `{"t":0,"type":"board","payload":{"markdown":"![red](red.png)","width":300,"height":260}}` + "\n"
+	if err := os.WriteFile(events, []byte(board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, withRoot := range []bool{true, false} {
+		out := filepath.Join(dir, "out.png")
+		args := []string{"shot", out, "--size", "480x480", "--events", events}
+		if withRoot {
+			args = append(args, "--root", dir)
+		}
+		if msg, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, msg)
+		}
+		r, g, _, _ := readImage(t, out).At(240, 140).RGBA()
+		if red := r>>8 > 180 && g>>8 < 80; red != withRoot {
+			t.Errorf("--root given %v: the picture shown %v", withRoot, red)
+		}
+	}
 }

@@ -141,7 +141,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Tray: true, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale, NoShadow: *noShadow, Muted: set.MicMuted,
+		RenderScale: *renderScale, NoShadow: *noShadow, Muted: set.MicMuted, Board: boardHost(ctx, c),
 	}
 	if v != nil {
 		win.Mute = muted.Store

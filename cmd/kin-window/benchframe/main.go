@@ -34,6 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.Warmup, "warmup", 3*time.Second, "how long to run before measuring")
 	fs.Float64Var(&o.RenderScale, "render-scale", 1, "render scale (0.5–1), 0 to let kin adapt it")
 	fs.BoolVar(&o.Overlay, "overlay", false, "run as the desktop overlay (30 frames a second)")
+	fs.BoolVar(&o.Desktop, "desktop", false, "run as the desktop canvas (--overlay=desktop): the whole monitor, 30 frames a second")
 	fs.BoolVar(&o.Still, "still", false, "keep the camera still: the character only breathes and blinks")
 	label := fs.String("label", "", "text printed before the figures")
 	if err := fs.Parse(args); err != nil {
