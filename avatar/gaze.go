@@ -38,9 +38,9 @@ type gaze struct {
 	// lookYaw and lookPitch are the gaze's offset from the head, smoothed
 	// like the eyes but not limited: what a VRM lookAt's range maps take.
 	lookYaw, lookPitch float32
-	headYaw, headPit float32 // current head angles
-	sacYaw, sacPitch float32
-	sacWait          float32
+	headYaw, headPit   float32 // current head angles
+	sacYaw, sacPitch   float32
+	sacWait            float32
 }
 
 func newGaze(rng *rand.Rand) *gaze {
