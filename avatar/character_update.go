@@ -11,10 +11,7 @@ import (
 // skinning. It does not allocate.
 func (c *Character) Update(dt float32) {
 	c.Animate(dt)
-	if c.springs != nil {
-		c.Pose.updateWorld()
-		c.springs.update(dt)
-	}
+	c.Simulate(dt)
 	c.Pose.Update()
 }
 
