@@ -2,9 +2,9 @@ package engine
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
