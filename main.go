@@ -71,8 +71,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH] [--fps N] [--portrait] [--overlay] [--render-scale S] [--no-shadow]
-                                open kin with a character (GLB, glTF or VRM)
+  kin [--model PATH] [--clips DIR] [--fps N] [--portrait] [--overlay] [--render-scale S] [--no-shadow]
+                                open kin with a character (GLB, glTF or VRM); --clips: a folder
+                                of .vrma/.glb animations it can play (drop a .vrma on it to play one)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
   kin doctor FILE [--json]      what kin found in a model and what to fix (exit 0 usable,
                                 1 loads but something users would see is broken, 2 cannot load)

@@ -2,6 +2,7 @@ package avatar
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -47,7 +48,7 @@ func NewCharacter(m *Model, seed uint64) *Character {
 		blink: newBlinker(rng), lips: newLipSync(), gaze: newGaze(rng),
 		humanoid: m.Humanoid.IsHumanoid(),
 	}
-	c.gestures.clips = m.Clips
+	c.gestures.clips = slices.Clip(m.Clips) // AddClips must not write into m.Clips
 	c.springs = newSpringSim(c.Pose)
 	c.Idle = pickIdle(m)
 	return c
@@ -68,12 +69,29 @@ func pickIdle(m *Model) *Clip {
 	return nil
 }
 
-// SetSlots sets the gesture slot map (manifest meta.edits.animations).
-func (c *Character) SetSlots(slots map[string]string) { c.gestures.slots = slots }
+// SetSlots sets the gesture slot map (manifest meta.edits.animations):
+// slot → clip name or clip file ("wave.vrma" names the clip "wave"). An
+// "idle" slot that names a clip makes it the idle loop.
+func (c *Character) SetSlots(slots map[string]string) {
+	c.gestures.slots = slots
+	c.idleFromSlot()
+}
 
-// AddClips makes more clips (e.g. retargeted from another file) available
-// to gestures and play_clip.
-func (c *Character) AddClips(clips ...*Clip) { c.gestures.clips = append(c.gestures.clips, clips...) }
+// AddClips makes more clips (e.g. retargeted from another file, see
+// [RetargetAll]) available to gestures, slots and play_clip.
+func (c *Character) AddClips(clips ...*Clip) {
+	c.gestures.clips = append(c.gestures.clips, clips...)
+	c.idleFromSlot()
+}
+
+// idleFromSlot loops the clip the "idle" slot names, once it is there.
+func (c *Character) idleFromSlot() {
+	if name, ok := c.gestures.slots["idle"]; ok {
+		if clip := findClip(c.gestures.clips, ClipName(name)); clip != nil {
+			c.Idle = clip
+		}
+	}
+}
 
 // SetCamera tells the character where the camera is, in model space.
 func (c *Character) SetCamera(pos mgl32.Vec3) { c.gaze.camera = pos }

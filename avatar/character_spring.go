@@ -31,3 +31,15 @@ func (c *Character) SpringStats() (joints int, maxOffsetM float32) {
 	}
 	return len(c.springs.joints), c.springs.maxOffset
 }
+
+// Simulate advances the spring bones by dt seconds from the pose Animate
+// wrote (hair, ears and skirts follow it), writing their joints' local
+// rotations; a frame loop that animates without posing the vertices every
+// tick calls it after each Animate. Nothing happens for a model without
+// spring bones. It does not allocate.
+func (c *Character) Simulate(dt float32) {
+	if c.springs != nil {
+		c.Pose.updateWorld()
+		c.springs.update(dt)
+	}
+}

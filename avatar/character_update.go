@@ -11,10 +11,7 @@ import (
 // skinning. It does not allocate.
 func (c *Character) Update(dt float32) {
 	c.Animate(dt)
-	if c.springs != nil {
-		c.Pose.updateWorld()
-		c.springs.update(dt)
-	}
+	c.Simulate(dt)
 	c.Pose.Update()
 }
 
@@ -52,7 +49,7 @@ func (c *Character) updateHead(dt float32) {
 	if head < 0 {
 		return
 	}
-	c.gaze.update(c.rig, c.Pose.World[head].Col(3).Vec3(), dt)
+	c.gaze.update(c.rig, c.eyesAt(head), dt)
 	want := headTargets(&c.Emotions, c.gaze.headYaw)
 	c.Head.TiltDeg = approach(c.Head.TiltDeg, want.TiltDeg, 4, dt)
 	c.Head.LeanRad = approach(c.Head.LeanRad, want.LeanRad, 4, dt)
@@ -66,6 +63,16 @@ func (c *Character) updateHead(dt float32) {
 	}
 	r.rotate(c.Pose, BoneHead, q)
 	c.gaze.applyEyes(r, c.Pose, c.face, c.Model.LookAt)
+}
+
+// eyesAt is where the gaze is measured from, in model space: the head, or
+// a VRM lookAt's point offset from it (between the eyes).
+func (c *Character) eyesAt(head int) mgl32.Vec3 {
+	w := &c.Pose.World[head]
+	if la := c.Model.LookAt; la != nil {
+		return mulDir(w, la.OffsetFromHeadBone).Add(w.Col(3).Vec3())
+	}
+	return w.Col(3).Vec3()
 }
 
 // updateFace mixes the layers (idle < emotion < speech < explicit, with

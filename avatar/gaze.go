@@ -35,9 +35,12 @@ type gaze struct {
 
 	yaw, pitch       float32 // wanted, degrees
 	eyeYaw, eyePitch float32 // current eye angles
-	headYaw, headPit float32 // current head angles
-	sacYaw, sacPitch float32
-	sacWait          float32
+	// lookYaw and lookPitch are the gaze's offset from the head, smoothed
+	// like the eyes but not limited: what a VRM lookAt's range maps take.
+	lookYaw, lookPitch float32
+	headYaw, headPit   float32 // current head angles
+	sacYaw, sacPitch   float32
+	sacWait            float32
 }
 
 func newGaze(rng *rand.Rand) *gaze {
@@ -80,10 +83,10 @@ func (g *gaze) update(r *rig, head mgl32.Vec3, dt float32) {
 	headPit := clamp(g.pitch*0.5, -maxLeanDeg, maxLeanDeg)
 	g.headYaw = approach(g.headYaw, headYaw, 4, dt)
 	g.headPit = approach(g.headPit, headPit, 4, dt)
-	eyeYaw := clamp(g.yaw-g.headYaw+g.sacYaw, -maxEyeYaw, maxEyeYaw)
-	eyePit := clamp(g.pitch-g.headPit+g.sacPitch, -maxEyePitch, maxEyePitch)
-	g.eyeYaw = approach(g.eyeYaw, eyeYaw, 25, dt)
-	g.eyePitch = approach(g.eyePitch, eyePit, 25, dt)
+	g.lookYaw = approach(g.lookYaw, g.yaw-g.headYaw+g.sacYaw, 25, dt)
+	g.lookPitch = approach(g.lookPitch, g.pitch-g.headPit+g.sacPitch, 25, dt)
+	g.eyeYaw = clamp(g.lookYaw, -maxEyeYaw, maxEyeYaw)
+	g.eyePitch = clamp(g.lookPitch, -maxEyePitch, maxEyePitch)
 }
 
 // saccade jumps the eyes by a few degrees every 0.4–2.5 s.
@@ -98,45 +101,43 @@ func (g *gaze) saccade(dt float32) {
 }
 
 // applyEyes turns the eye bones, or drives look expressions when the model
-// has no eye bones (or its VRM lookAt says expressions).
+// has no eye bones (or its VRM lookAt says expressions). A VRM lookAt's
+// range maps take the whole gaze offset from the head, up to their input
+// maximum; without one the eyes turn by the offset, within ±30° and ±20°.
 func (g *gaze) applyEyes(r *rig, p *Pose, f *face, la *LookAt) {
-	useBones := r.has(BoneLeftEye) || r.has(BoneRightEye)
-	if la != nil && la.Type == LookAtExpression {
-		useBones = false
-	}
-	if useBones {
-		yaw, pitch := g.eyeYaw, g.eyePitch
-		if la != nil && la.Type == LookAtBone {
-			yaw, pitch = rangeMapped(la, yaw, pitch)
-		}
-		q := axisAngle(yaw, r.Up).Mul(axisAngle(-pitch, r.Left))
+	bones := r.has(BoneLeftEye) || r.has(BoneRightEye)
+	switch {
+	case la != nil && la.Type == LookAtExpression:
+		l, rt, up, down := la.ExpressionWeights(g.lookYaw, g.lookPitch)
+		g.lookExpressions(f, l, rt, up, down)
+	case bones && la != nil && la.Type == LookAtBone:
+		left, right := la.EyeAngles(g.lookYaw, g.lookPitch)
+		r.rotate(p, BoneLeftEye, eyeTurn(r, left))
+		r.rotate(p, BoneRightEye, eyeTurn(r, right))
+	case bones:
+		q := eyeTurn(r, [2]float32{g.eyeYaw, g.eyePitch})
 		r.rotate(p, BoneLeftEye, q)
 		r.rotate(p, BoneRightEye, q)
-		return
+	default:
+		h, v := g.eyeYaw/maxEyeYaw, g.eyePitch/maxEyePitch
+		g.lookExpressions(f, h, -h, v, -v)
 	}
-	h, v := g.eyeYaw/maxEyeYaw, g.eyePitch/maxEyePitch
-	if la != nil {
-		h = la.HorizontalOuter.Map(g.eyeYaw)
-		v = la.VerticalUp.Map(g.eyePitch)
-		if g.eyePitch < 0 {
-			v = -la.VerticalDown.Map(-g.eyePitch)
-		}
-	}
-	f.add(ctlLookLeft, h)
-	f.add(ctlLookRight, -h)
-	f.add(ctlLookUp, v)
-	f.add(ctlLookDown, -v)
 }
 
-// rangeMapped applies a VRM bone lookAt's range maps (degrees in, degrees
-// out).
-func rangeMapped(la *LookAt, yaw, pitch float32) (float32, float32) {
-	y := la.HorizontalOuter.Map(yaw)
-	pt := la.VerticalUp.Map(pitch)
-	if pitch < 0 {
-		pt = la.VerticalDown.Map(pitch)
-	}
-	return y, pt
+// lookExpressions adds the four look expressions (negative weights are
+// dropped).
+func (g *gaze) lookExpressions(f *face, left, right, up, down float32) {
+	f.add(ctlLookLeft, left)
+	f.add(ctlLookRight, right)
+	f.add(ctlLookUp, up)
+	f.add(ctlLookDown, down)
+}
+
+// eyeTurn is an eye's rotation in model space for a yaw (positive to the
+// character's left) and pitch (positive up) in degrees: yaw about the up
+// axis after pitch about the left axis, VRM's YXZ order.
+func eyeTurn(r *rig, yawPitch [2]float32) mgl32.Quat {
+	return axisAngle(yawPitch[0], r.Up).Mul(axisAngle(-yawPitch[1], r.Left))
 }
 
 func deg(rad float64) float32 { return float32(rad * 180 / math.Pi) }

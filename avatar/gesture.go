@@ -47,13 +47,25 @@ func (g *gesturePlayer) resolve(name string) (*Clip, procGesture, error) {
 	if mapped, ok := g.slots[name]; ok {
 		want = mapped
 	}
-	if c := findClip(g.clips, want); c != nil {
+	if c := findClip(g.clips, ClipName(want)); c != nil {
 		return c, nil, nil
 	}
 	if p, ok := procedural[strings.ToLower(name)]; ok {
 		return nil, p, nil
 	}
-	return nil, nil, fmt.Errorf("avatar: no clip or gesture called %q (procedural: %s)", name, proceduralNames())
+	return nil, nil, fmt.Errorf("avatar: no clip or gesture called %q (clips: %s; procedural: %s)", name, g.clipNames(), proceduralNames())
+}
+
+// clipNames lists the clips that can play, or "none".
+func (g *gesturePlayer) clipNames() string {
+	if len(g.clips) == 0 {
+		return "none"
+	}
+	names := make([]string, len(g.clips))
+	for i, c := range g.clips {
+		names[i] = c.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 func findClip(clips []*Clip, name string) *Clip {

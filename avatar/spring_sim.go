@@ -10,10 +10,10 @@ import (
 // SpringStep is the fixed time step of the spring-bone simulation, in
 // seconds. Frames of any length advance it by whole steps; the pose shown
 // is interpolated between the last two, so 20 FPS and 144 FPS move the
-// hair alike. 120 Hz rather than VRM's usual once per 60 Hz frame keeps a
-// fast tail from passing through a thin collider between two steps; the
-// parameters are rescaled to behave as tuned at 60 Hz.
-const SpringStep = float32(1.0 / 120)
+// hair alike. 60 Hz is the rate VRM parameters are tuned for (UniVRM and
+// three-vrm step once per frame); the parameters are still rescaled in
+// case the step changes.
+const SpringStep = float32(1.0 / 60)
 
 // springRefStep is the step VRM parameters are tuned for: UniVRM and
 // three-vrm step once per frame, at about 60 FPS.
@@ -38,11 +38,11 @@ type springSim struct {
 	pose    *Pose
 	joints  []simJoint
 	cols    []Collider
-	colA    []mgl32.Vec3 // per collider, model space: centre, capsule head or plane point
-	colB    []mgl32.Vec3 // capsule tail
-	colN    []mgl32.Vec3 // plane normal
-	colC    []mgl32.Vec3 // bounding sphere centre, per collider
-	colR    []float32    // bounding sphere radius (+Inf: always tested)
+	colA    []v3      // per collider, model space: centre, capsule head or plane point
+	colB    []v3      // capsule tail
+	colN    []v3      // plane normal
+	colC    []v3      // bounding sphere centre, per collider
+	colR    []float32 // bounding sphere radius (+Inf: always tested)
 	springs []simSpring
 	centers []int        // distinct center nodes
 	toC     []mgl32.Mat4 // model → center space, per center
@@ -56,21 +56,22 @@ type springSim struct {
 
 // simJoint is a joint's parameters and state.
 type simJoint struct {
-	node, parent int
-	path         []int // non-joint nodes from the nearest joint ancestor down to parent
-	rest         TRS
-	restLocal    mgl32.Mat4 // rest rotation, this frame's translation and scale
-	tailLocal    mgl32.Vec3 // tail in the joint's rest space
-	axis         mgl32.Vec3 // tailLocal normalised
-	center       int        // index into centers, or -1
-	spring       int        // index into springs
-	stiff, grav  float32    // per step, already scaled to SpringStep
-	keep         float32    // velocity kept per step: (1−drag) rescaled
-	hitR         float32
-	gravDir      mgl32.Vec3 // world space
-	gravModel    mgl32.Vec3 // model space, this frame
-	cur, prev    mgl32.Vec3 // tail, in center space
-	qPrev, qCur  mgl32.Quat // rotation applied at the last two steps
+	node, parent   int
+	path           []int      // non-joint nodes from the nearest joint ancestor down to parent
+	restR          q4         // rest rotation, normalised
+	restLocal      mgl32.Mat4 // rest rotation, this frame's translation and scale
+	frameT, frameS v3         // this frame's local translation and scale
+	tailLocal      v3         // tail in the joint's rest space
+	axis           v3         // tailLocal normalised
+	center         int        // index into centers, or -1
+	spring         int        // index into springs
+	stiff, grav    float32    // per step, already scaled to SpringStep
+	keep           float32    // velocity kept per step: (1−drag) rescaled
+	hitR           float32
+	gravDir        v3 // world space
+	gravModel      v3 // model space, this frame
+	cur, prev      v3 // tail, in center space
+	qPrev, qCur    q4 // rotation applied at the last two steps
 }
 
 // simSpring is one chain and the colliders it can reach: the step only
@@ -92,8 +93,8 @@ func newSpringSim(p *Pose) *springSim {
 	}
 	s := &springSim{pose: p, cols: sb.Colliders, place: mgl32.Ident4(), placeInv: mgl32.Ident4()}
 	n := len(sb.Colliders)
-	s.colA, s.colB, s.colN = make([]mgl32.Vec3, n), make([]mgl32.Vec3, n), make([]mgl32.Vec3, n)
-	s.colC, s.colR = make([]mgl32.Vec3, n), make([]float32, n)
+	s.colA, s.colB, s.colN = make([]v3, n), make([]v3, n), make([]v3, n)
+	s.colC, s.colR = make([]v3, n), make([]float32, n)
 	rank := make([]int, len(p.Model.Nodes))
 	for i, node := range p.order {
 		rank[node] = i
@@ -128,12 +129,13 @@ func newSpringSim(p *Pose) *springSim {
 // tail sits on its origin cannot turn and is left out.
 func (s *springSim) newJoint(j SpringJoint, sb *SpringBones) (simJoint, bool) {
 	m := s.pose.Model
-	sj := simJoint{node: j.Node, parent: m.Nodes[j.Node].Parent, rest: m.Nodes[j.Node].Rest, center: -1, hitR: j.HitRadius, gravDir: j.GravityDir}
-	sj.tailLocal = tailOf(m, j)
-	if sj.tailLocal.Len() < 1e-6 {
+	sj := simJoint{node: j.Node, parent: m.Nodes[j.Node].Parent, center: -1, hitR: j.HitRadius, gravDir: vec(j.GravityDir)}
+	sj.restR = qv(m.Nodes[j.Node].Rest.R.Normalize())
+	sj.tailLocal = vec(tailOf(m, j))
+	if sj.tailLocal.len() < 1e-6 {
 		return sj, false
 	}
-	sj.axis = sj.tailLocal.Normalize()
+	sj.axis = sj.tailLocal.mul(1 / sj.tailLocal.len())
 	// Keep VRM's tuning at springRefStep: the same damping per second and the
 	// same terminal speed under a constant pull.
 	drag := min(max(j.DragForce, 0), 1)
@@ -227,11 +229,6 @@ func mulDir(m *mgl32.Mat4, v mgl32.Vec3) mgl32.Vec3 {
 		m[1]*v[0] + m[5]*v[1] + m[9]*v[2],
 		m[2]*v[0] + m[6]*v[1] + m[10]*v[2],
 	}
-}
-
-// mulPoint applies m to the point v (no projective divide).
-func mulPoint(m *mgl32.Mat4, v mgl32.Vec3) mgl32.Vec3 {
-	return mulDir(m, v).Add(mgl32.Vec3{m[12], m[13], m[14]})
 }
 
 // mulAffine multiplies two affine matrices (last row 0 0 0 1), skipping

@@ -20,6 +20,9 @@ func (s *springSim) update(dt float32) {
 	if s.acc > maxSpringCatchUp {
 		s.reset()
 	}
+	if s.acc >= SpringStep {
+		s.broadPhase()
+	}
 	for s.acc >= SpringStep {
 		s.step()
 		s.acc -= SpringStep
@@ -45,28 +48,29 @@ func (s *springSim) setPlacement(place mgl32.Mat4) {
 	for i := range s.joints {
 		j := &s.joints[i]
 		if j.center < 0 {
-			j.cur, j.prev = mulPoint(&delta, j.cur), mulPoint(&delta, j.prev)
+			j.cur, j.prev = pointOf(&delta, j.cur), pointOf(&delta, j.prev)
 		}
 	}
 }
 
 // prepare computes this frame's collider shapes, centre spaces and gravity
-// in model space from the pose's world matrices.
+// in model space from the pose's world matrices, once per frame however
+// many steps follow.
 func (s *springSim) prepare() {
 	w := s.pose.World
 	for i := range s.cols {
 		c := &s.cols[i]
 		m := &w[c.Node]
-		s.colA[i] = mulPoint(m, c.Offset)
+		s.colA[i] = pointOf(m, vec(c.Offset))
 		s.colC[i], s.colR[i] = s.colA[i], c.Radius
 		switch c.Shape {
 		case ColliderCapsule:
-			s.colB[i] = mulPoint(m, c.Tail)
-			half := s.colB[i].Sub(s.colA[i]).Mul(0.5)
-			s.colC[i], s.colR[i] = s.colA[i].Add(half), c.Radius+half.Len()
+			s.colB[i] = pointOf(m, vec(c.Tail))
+			half := s.colB[i].sub(s.colA[i]).mul(0.5)
+			s.colC[i], s.colR[i] = s.colA[i].add(half), c.Radius+half.len()
 		case ColliderPlane:
 			nm := m.Mat3().Inv().Transpose()
-			s.colN[i] = unitOr(nm.Mul3x1(c.Normal), mgl32.Vec3{0, 1, 0})
+			s.colN[i] = unitOrV(vec(nm.Mul3x1(c.Normal)), v3{0, 1, 0})
 			s.colR[i] = float32(math.Inf(1))
 		}
 		if c.Inside {
@@ -79,10 +83,10 @@ func (s *springSim) prepare() {
 	}
 	for i := range s.joints {
 		j := &s.joints[i]
-		j.gravModel = unitOr(mulDir(&s.placeInv, j.gravDir), mgl32.Vec3{0, -1, 0})
-		l := s.pose.Local[j.node]
-		l.R = j.rest.R
-		j.restLocal = l.Mat4()
+		j.gravModel = unitOrV(dirOf(&s.placeInv, j.gravDir), v3{0, -1, 0})
+		l := &s.pose.Local[j.node]
+		j.frameT, j.frameS = vec(l.T), vec(l.S)
+		j.restLocal = trsMat(j.frameT, j.restR, j.frameS)
 	}
 }
 
@@ -92,24 +96,26 @@ func (s *springSim) reset() {
 	for i := range s.joints {
 		j := &s.joints[i]
 		s.walkPath(j)
-		pw := s.parentWorld(j)
-		w0 := mulAffine(&pw, &j.restLocal)
-		tail := mulPoint(&w0, j.tailLocal)
+		w0 := mulAffine(s.parentWorld(j), &j.restLocal)
+		tail := pointOf(&w0, j.tailLocal)
 		if j.center >= 0 {
-			tail = mulPoint(&s.toC[j.center], tail)
+			tail = pointOf(&s.toC[j.center], tail)
 		}
 		j.cur, j.prev = tail, tail
-		j.qPrev, j.qCur = mgl32.QuatIdent(), mgl32.QuatIdent()
+		j.qPrev, j.qCur = qIdent, qIdent
 		s.pose.World[j.node] = w0
 	}
 	s.maxOffset = 0
 }
 
-func (s *springSim) parentWorld(j *simJoint) mgl32.Mat4 {
+var ident4 = mgl32.Ident4()
+
+// parentWorld is the world matrix of j's parent (the identity for a root).
+func (s *springSim) parentWorld(j *simJoint) *mgl32.Mat4 {
 	if j.parent < 0 {
-		return mgl32.Ident4()
+		return &ident4
 	}
-	return s.pose.World[j.parent]
+	return &s.pose.World[j.parent]
 }
 
 // walkPath re-poses the nodes between j and the joint above it.
@@ -123,129 +129,114 @@ func (s *springSim) walkPath(j *simJoint) {
 
 // step advances every joint by one SpringStep, parents first: Verlet
 // inertia, stiffness toward the rest direction and gravity, then the
-// length constraint and the colliders, as VRM specifies.
+// length constraint and the colliders, as VRM specifies. Only the joints'
+// own world matrices (and the few nodes between joints) are recomputed.
 func (s *springSim) step() {
-	s.maxOffset = 0
-	s.broadPhase()
+	var off2 float32
 	for i := range s.joints {
 		j := &s.joints[i]
-		s.walkPath(j)
+		if len(j.path) > 0 {
+			s.walkPath(j)
+		}
 		pw := s.parentWorld(j)
-		w0 := mulAffine(&pw, &j.restLocal)
-		pos := mgl32.Vec3{w0[12], w0[13], w0[14]}
-		restTail := mulDir(&w0, j.tailLocal)
-		length := restTail.Len()
-		axis, grav := restTail.Mul(1/length), j.gravModel
-		next := j.cur.Add(j.cur.Sub(j.prev).Mul(j.keep))
-		if j.center >= 0 {
-			axis = mulDir(&s.toC[j.center], axis).Normalize()
-			grav = mulDir(&s.toC[j.center], grav).Normalize()
-		}
-		next = next.Add(axis.Mul(j.stiff)).Add(grav.Mul(j.grav))
-		if j.center >= 0 {
-			next = mulPoint(&s.fromC[j.center], next)
-		}
-		next = s.collide(j, pos, constrain(pos, next, length))
+		w0 := mulAffine(pw, &j.restLocal)
+		pos := origin(&w0)
+		restTail := dirOf(&w0, j.tailLocal)
+		length := restTail.len()
+		next := s.move(j, restTail.mul(1/length))
+		next = s.collide(j, pos, constrain(pos, next, length), length)
 		j.prev, j.cur = j.cur, next
 		if j.center >= 0 {
-			j.cur = mulPoint(&s.toC[j.center], next)
+			j.cur = pointOf(&s.toC[j.center], next)
 		}
-		s.maxOffset = max(s.maxOffset, next.Sub(pos.Add(restTail)).Len())
-		local := w0.Mat3().Inv().Mul3x1(next.Sub(pos))
-		j.qPrev, j.qCur = j.qCur, mgl32.QuatBetweenVectors(j.axis, unitOr(local, j.axis))
-		r := s.pose.Local[j.node]
-		r.R = j.rest.R.Mul(j.qCur)
-		rm := r.Mat4()
-		s.pose.World[j.node] = mulAffine(&pw, &rm)
+		d := next.sub(pos.add(restTail))
+		off2 = max(off2, d.dot(d))
+		j.qPrev, j.qCur = j.qCur, turnBetween(j.axis, localDir(&w0, next.sub(pos)))
+		local := trsMat(j.frameT, qmul(j.restR, j.qCur), j.frameS)
+		s.pose.World[j.node] = mulAffine(pw, &local)
 	}
+	s.maxOffset = sqrt32(off2)
+}
+
+// move is Verlet integration of j's tail with stiffness toward axis (the
+// rest direction, model space) and gravity; it returns the new tail in
+// model space.
+func (s *springSim) move(j *simJoint, axis v3) v3 {
+	grav := j.gravModel
+	next := j.cur.add(j.cur.sub(j.prev).mul(j.keep))
+	if j.center >= 0 {
+		axis = unitOrV(dirOf(&s.toC[j.center], axis), axis)
+		grav = unitOrV(dirOf(&s.toC[j.center], grav), grav)
+	}
+	next = next.add(axis.mul(j.stiff)).add(grav.mul(j.grav))
+	if j.center >= 0 {
+		next = pointOf(&s.fromC[j.center], next)
+	}
+	return next
+}
+
+// localDir returns the direction of the world vector d in the space of
+// the affine matrix m, not normalised: the rows of m's inverse are the
+// cross products of its columns over the determinant, whose sign is all
+// a direction needs.
+func localDir(m *mgl32.Mat4, d v3) v3 {
+	c0, c1, c2 := col(m, 0), col(m, 1), col(m, 2)
+	x := c1.cross(c2)
+	v := v3{x.dot(d), c2.cross(c0).dot(d), c0.cross(c1).dot(d)}
+	if c0.dot(x) < 0 {
+		return v.mul(-1)
+	}
+	return v
+}
+
+// turnBetween is the shortest rotation taking the unit vector a to the
+// direction of b (any length), computed without trigonometry; the
+// identity when b is zero.
+func turnBetween(a, b v3) q4 {
+	l2 := b.dot(b)
+	if l2 < 1e-18 {
+		return qIdent
+	}
+	l := sqrt32(l2)
+	w := l + a.dot(b)
+	if w < 1e-6*l { // opposite: half a turn about any axis across a
+		axis := a.cross(v3{1, 0, 0})
+		if axis.dot(axis) < 1e-6 {
+			axis = a.cross(v3{0, 1, 0})
+		}
+		axis = unitOrV(axis, v3{0, 0, 1})
+		return q4{axis.x, axis.y, axis.z, 0}
+	}
+	c := a.cross(b)
+	return q4{c.x, c.y, c.z, w}.normalize()
 }
 
 // constrain puts p at distance length from origin, in its direction.
-func constrain(origin, p mgl32.Vec3, length float32) mgl32.Vec3 {
-	d := p.Sub(origin)
-	l := d.Len()
-	if l < 1e-9 {
+func constrain(origin, p v3, length float32) v3 {
+	d := p.sub(origin)
+	l2 := d.dot(d)
+	if l2 < 1e-18 {
 		return p
 	}
-	return origin.Add(d.Mul(length / l))
-}
-
-// broadPhase lists, per chain, the colliders within reach of its pivot.
-func (s *springSim) broadPhase() {
-	for i := range s.springs {
-		sp := &s.springs[i]
-		sp.near = sp.near[:0]
-		if sp.first < 0 {
-			continue
-		}
-		pivot := s.pose.World[sp.first].Col(3).Vec3()
-		for _, c := range sp.cols {
-			d := pivot.Sub(s.colC[c])
-			if r := sp.reach + s.colR[c]; d.Dot(d) <= r*r {
-				sp.near = append(sp.near, c)
-			}
-		}
-	}
-}
-
-// collide pushes the tail out of (or, inside-out, into) each collider of
-// j, keeping the bone's length after each push.
-func (s *springSim) collide(j *simJoint, pos, tail mgl32.Vec3) mgl32.Vec3 {
-	length := tail.Sub(pos).Len()
-	for _, c := range s.springs[j.spring].near {
-		if dist, dir, hit := s.distance(c, tail, j.hitR); hit {
-			tail = constrain(pos, tail.Sub(dir.Mul(dist)), length)
-		}
-	}
-	return tail
-}
-
-// distance is the signed gap between a ball of radius r at p and collider
-// c (negative when they overlap), with the direction that separates them;
-// hit reports an overlap. Misses are found from squared distances, without
-// a square root, which keeps the many far colliders cheap.
-func (s *springSim) distance(c int, p mgl32.Vec3, r float32) (dist float32, dir mgl32.Vec3, hit bool) {
-	col := &s.cols[c]
-	a := s.colA[c]
-	switch col.Shape {
-	case ColliderPlane:
-		n := s.colN[c]
-		dist = p.Sub(a).Dot(n) - r
-		return dist, n, dist < 0
-	case ColliderCapsule:
-		ab := s.colB[c].Sub(a)
-		t := p.Sub(a).Dot(ab)
-		if l2 := ab.Dot(ab); t > 0 && l2 > 0 {
-			a = a.Add(ab.Mul(min(t/l2, 1)))
-		}
-	}
-	d := p.Sub(a)
-	l2 := d.Dot(d)
-	reach := col.Radius + r
-	if col.Inside {
-		reach = col.Radius - r
-	}
-	if col.Inside == (l2 < reach*reach) {
-		return 0, dir, false
-	}
-	l := float32(math.Sqrt(float64(l2)))
-	dir = mgl32.Vec3{0, 1, 0}
-	if l > 1e-9 {
-		dir = d.Mul(1 / l)
-	}
-	if col.Inside {
-		return reach - l, dir.Mul(-1), true
-	}
-	return l - reach, dir, true
+	return origin.add(d.mul(length / sqrt32(l2)))
 }
 
 // output writes each joint's local rotation (its rest rotation turned by
 // the simulation, whatever a clip asked), alpha of the way from the
 // previous step's to the last one's.
 func (s *springSim) output(alpha float32) {
+	alpha = min(max(alpha, 0), 1)
 	for i := range s.joints {
 		j := &s.joints[i]
-		q := mgl32.QuatNlerp(j.qPrev, j.qCur, min(max(alpha, 0), 1))
-		s.pose.Local[j.node].R = j.rest.R.Mul(q).Normalize()
+		s.pose.Local[j.node].R = qmul(j.restR, nlerp(j.qPrev, j.qCur, alpha)).normalize().mgl()
 	}
+}
+
+// nlerp is the normalised linear blend of two unit quaternions, a of the
+// way from p to q, through the shorter arc.
+func nlerp(p, q q4, a float32) q4 {
+	if p.dot(q) < 0 {
+		q = q.scale(-1)
+	}
+	return q4{p.x + (q.x-p.x)*a, p.y + (q.y-p.y)*a, p.z + (q.z-p.z)*a, p.w + (q.w-p.w)*a}.normalize()
 }

@@ -37,6 +37,10 @@ type Options struct {
 	// Slots maps gesture slots (celebrate, concern, think, …) to clip names
 	// (the manifest's meta.edits.animations).
 	Slots map[string]string
+	// ClipSources are clip files read beforehand (kin --clips DIR, the
+	// slots' clip files; see avatar.LoadClipDir): their clips are
+	// retargeted onto every model shown, for gestures, slots and play_clip.
+	ClipSources []*avatar.Model
 	// Notices are shown once at start, one after another (e.g. how to
 	// connect a model, or that memory is off).
 	Notices []string
@@ -90,6 +94,7 @@ type Game struct {
 	r        *Renderer
 	ui       *ui
 	ld       *loader
+	drops    clipDrops // dropped .vrma files
 	scene    *Scene
 	mesh     *Mesh
 	prefs    Prefs
@@ -143,7 +148,10 @@ func NewGame(o Options) (*Game, error) {
 	if o.Bus != nil {
 		g.inbox = o.Bus.Subscribe()
 	}
-	g.adopt(Prepare(o.Model.Name, o.Model))
+	g.drops.srcs = o.ClipSources
+	first := Prepare(o.Model.Name, o.Model)
+	first.clips = clipsFor(o.ClipSources, o.Model)
+	g.adopt(first)
 	g.scene.Portrait = o.Portrait
 	g.ui.notify(o.Notices...)
 	if o.PrefsPath != "" && !g.prefs.Tipped {
@@ -206,6 +214,7 @@ func (g *Game) adopt(l *Loaded) {
 	portrait := g.scene != nil && g.scene.Portrait
 	g.scene, g.mesh = l.Scene, g.r.Adopt(l)
 	g.scene.Portrait = portrait
+	g.scene.Char.AddClips(l.clips...)
 	g.scene.Char.SetSlots(g.opts.Slots)
 	g.dirty = true
 	g.r.Invalidate()
@@ -244,6 +253,7 @@ func (g *Game) Update() error {
 	g.trim()
 	g.pollWindow()
 	g.pollLoad()
+	g.pollClipDrop()
 	g.handleDrop()
 	switch {
 	case g.updateSettings():

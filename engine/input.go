@@ -3,10 +3,12 @@ package engine
 import (
 	"io/fs"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/avatar"
 )
 
 // orbitState tracks a drag that orbits the camera in window mode.
@@ -31,12 +33,17 @@ func (g *Game) handleDrop() {
 	g.dropFS(fsys)
 }
 
-// dropFS loads the first file of fsys as the new avatar; on failure the
-// old avatar stays and the error is shown.
+// dropFS loads the first file of fsys as the new avatar, or plays it when
+// it is a VRM animation (.vrma); on failure the old avatar stays and the
+// error is shown.
 func (g *Game) dropFS(fsys fs.FS) {
 	name, err := firstFile(fsys)
+	if err == nil && avatar.IsVRMA(name) {
+		g.dropClip(fsys, name)
+		return
+	}
 	if err == nil {
-		err = g.ld.start(fsys, name)
+		err = g.ld.start(fsys, name, slices.Clone(g.drops.srcs))
 	}
 	if err != nil {
 		g.ui.showError(g.now(), err)

@@ -17,7 +17,8 @@ import (
 type Loaded struct {
 	Name  string
 	Scene *Scene
-	alpha []*alphaHit // per material slot, see alphaMaps
+	alpha []*alphaHit    // per material slot, see alphaMaps
+	clips []*avatar.Clip // the clip sources retargeted onto the model
 }
 
 // Prepare builds the scene of a loaded model: the CPU half of loading,
@@ -63,9 +64,9 @@ func (l *loader) progress() float64 {
 // errBusy is returned when a second file arrives while one is loading.
 var errBusy = errors.New("still loading the previous model")
 
-// start loads name from fsys in a goroutine. Its result arrives on
-// l.results; Update drains it.
-func (l *loader) start(fsys fs.FS, name string) error {
+// start loads name from fsys in a goroutine and retargets the clips of
+// clipSrcs onto it. Its result arrives on l.results; Update drains it.
+func (l *loader) start(fsys fs.FS, name string, clipSrcs []*avatar.Model) error {
 	if l.busy() {
 		return errBusy
 	}
@@ -81,6 +82,7 @@ func (l *loader) start(fsys fs.FS, name string) error {
 			return
 		}
 		res := loadResult{name: path.Base(name), loaded: Prepare(path.Base(name), m)}
+		res.loaded.clips = clipsFor(clipSrcs, m)
 		if rep := doctor.ExamineModel(m); len(rep.Errors)+len(rep.Warnings) > 0 {
 			rep.File = path.Base(name)
 			res.advice = rep.Summary()
@@ -112,7 +114,7 @@ func firstFile(fsys fs.FS) (string, error) {
 			return e.Name(), nil
 		}
 	}
-	return "", errors.New("engine: dropped files: no file to open (drop a .glb, .gltf or .vrm file)")
+	return "", errors.New("engine: dropped files: no file to open (drop a .glb, .gltf or .vrm character, or a .vrma animation)")
 }
 
 // countingFS counts the bytes read through it, for progress.

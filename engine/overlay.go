@@ -42,6 +42,7 @@ func (g *Game) updateOverlay() {
 		g.ov.menu.open = false
 		wx, wy := ebiten.WindowPosition()
 		g.ov.dragging, g.ov.winAt = true, image.Pt(wx, wy)
+		g.placeSprings(g.ov.winAt)
 		g.ov.grab, g.ov.seen = g.ov.winAt.Add(g.dip(cur)), cur
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && onChar:
 		g.ov.menu.open, g.ov.menu.at = true, g.menuOrigin(cur)
@@ -65,6 +66,7 @@ func (g *Game) updateOverlay() {
 		now := image.Pt(wx, wy).Add(g.dip(cur))
 		to := g.ov.winAt.Add(now.Sub(g.ov.grab))
 		ebiten.SetWindowPosition(to.X, to.Y)
+		g.placeSprings(to)
 	}
 }
 

@@ -60,6 +60,7 @@ func NewScene(m *avatar.Model) *Scene {
 func (s *Scene) Tick(dt float64) {
 	s.Time += dt
 	s.Char.Animate(float32(dt))
+	s.Char.Simulate(float32(dt))
 }
 
 // Step advances by dt seconds and poses the vertices for drawing.

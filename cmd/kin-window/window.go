@@ -39,8 +39,8 @@ func main() {
 	os.Exit(cmdWindow(args, os.Stdout, os.Stderr))
 }
 
-// cmdWindow implements plain `kin [--model PATH] [--fps N] [--portrait]
-// [--overlay] [--render-scale S]`: open the character in a window or as a
+// cmdWindow implements plain `kin [--model PATH] [--clips DIR] [--fps N]
+// [--portrait] [--overlay] [--render-scale S]`: open the character in a window or as a
 // desktop overlay.
 func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kin", flag.ContinueOnError)
@@ -52,6 +52,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&overlay, "overlay", "show the character on the desktop (transparent, on top, click-through); =desktop for a canvas over the whole screen")
 	talkKey := fs.String("talk-key", "", "global push-to-talk key that works while another app has the focus, e.g. F9 or ctrl+space")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
+	clipsDir := fs.String("clips", "", "folder of .vrma/.glb clips to play: by file name, through the manifest's animation slots, or with play_clip")
 	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
 	flags := companion.AddFlags(fs, "llm")
 	var vf voiceFlags
@@ -124,6 +125,8 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	started.Store(c)
 	defer c.Close()
 	notices := c.Warnings
+	clipSrcs, clipNotices := clipSources(*clipsDir, man)
+	notices = append(notices, clipNotices...)
 	if null.Is(c.Choice.Provider) {
 		notices = append(notices, null.Hint)
 	}
@@ -141,7 +144,10 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Tray: true, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale, NoShadow: *noShadow, Muted: set.MicMuted, Board: boardHost(ctx, c),
+		RenderScale: *renderScale, NoShadow: *noShadow,
+		Muted:       set.MicMuted,
+		Board:       boardHost(ctx, c),
+		ClipSources: clipSrcs,
 	}
 	if v != nil {
 		win.Mute = muted.Store
