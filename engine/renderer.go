@@ -100,7 +100,8 @@ type Mesh struct {
 	mats     []map[string]any // one per material, then the default
 	sh       []passShaders    // per material slot: its compiled passes
 	matTex   []int            // base colour texture per material, -1 none
-	matEmit  []int            // emissive texture per material, -1 none
+	matAux   []int            // second texture per material (imageSrc3, see auxTexture), -1 none
+	auxLOD   []bool           // per material: the second texture follows the draw's level (not a MatCap)
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
 	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
@@ -115,7 +116,9 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	m := p.Model
 	used := make([]bool, len(m.Textures))
 	for i := range m.Materials {
-		for _, t := range []int{baseTexture(m, &m.Materials[i]), emissiveTexture(m, &m.Materials[i])} {
+		base := baseTexture(m, &m.Materials[i])
+		aux, _ := auxTexture(m, &m.Materials[i], base)
+		for _, t := range []int{base, aux} {
 			if t >= 0 {
 				used[t] = true
 			}
@@ -130,17 +133,13 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		if i < len(m.Materials) {
 			mat = &m.Materials[i]
 		}
-		t, e := baseTexture(m, mat), emissiveTexture(m, mat)
-		var tex *avatar.Texture // whose sampler the material uses
-		if t >= 0 {
-			tex = &m.Textures[t]
-		} else if e >= 0 {
-			tex = &m.Textures[e]
-		}
+		t := baseTexture(m, mat)
+		aux, kind := auxTexture(m, mat, t)
 		g.mats = append(g.mats, materialUniforms(mat, r.fu))
-		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(mat, t >= 0, tex, e >= 0)))
+		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(m, mat, t, aux, kind)))
 		g.matTex = append(g.matTex, t)
-		g.matEmit = append(g.matEmit, e)
+		g.matAux = append(g.matAux, aux)
+		g.auxLOD = append(g.auxLOD, kind != auxMatcap)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
 	}
 	return g
@@ -338,8 +337,12 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
 		}
-		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil && !depth {
-			o.Images[3] = g.textures[e].level(d.LOD)
+		if e := g.matAux[s]; e >= 0 && g.textures[e] != nil && !depth {
+			lod := 0
+			if g.auxLOD[s] {
+				lod = d.LOD
+			}
+			o.Images[3] = g.textures[e].level(lod)
 		}
 		target.DrawTrianglesShader32(d.Verts, d.Indices, p.shader(&g.sh[s]), o)
 	}

@@ -92,14 +92,20 @@ func (p *programs) materialShaders(f shaders.Features) passShaders {
 	return ps
 }
 
-// materialFeatures are the shader features of a material: hasTex and
-// hasEmit say whether its base colour and emissive textures are bound,
-// tex is the texture whose sampler it uses (nil for none).
-func materialFeatures(mat *avatar.Material, hasTex bool, tex *avatar.Texture, hasEmit bool) shaders.Features {
-	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: hasTex, Unlit: mat.Unlit, Toon: mat.Toon, EmissiveTex: hasEmit}
-	if tex != nil {
-		f.Nearest = tex.Sampler.Nearest
-		f.Wrap = [2]int{int(tex.Sampler.WrapS), int(tex.Sampler.WrapT)}
+// materialFeatures are the shader features of material mat of model m:
+// base is its base colour texture and aux its second one (see auxTexture),
+// -1 for none. The first of them sets the sampler.
+func materialFeatures(m *avatar.Model, mat *avatar.Material, base, aux int, kind auxKind) shaders.Features {
+	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: base >= 0, Unlit: mat.Unlit, Toon: mat.Toon,
+		EmissiveTex: kind == auxEmissive}
+	mtoonFeatures(&f, m, mat, base, kind)
+	if t := max(base, aux); t >= 0 {
+		if base >= 0 {
+			t = base
+		}
+		s := m.Textures[t].Sampler
+		f.Nearest = s.Nearest
+		f.Wrap = [2]int{int(s.WrapS), int(s.WrapT)}
 	}
 	return f
 }

@@ -14,7 +14,7 @@ const depthTolerance = 2
 // every material's uniform map once; updating the slices in place changes
 // them everywhere without allocating.
 type frameUniforms struct {
-	viewX, viewY, viewO                  []float32
+	viewX, viewY, viewO, camRight, camUp []float32
 	keyDir, keyColor, fillDir, fillColor []float32
 	rimDir, rimColor, sky, ground        []float32
 	specular, exposure                   []float32
@@ -24,7 +24,7 @@ type frameUniforms struct {
 func newFrameUniforms() *frameUniforms {
 	v := func(n int) []float32 { return make([]float32, n) }
 	return &frameUniforms{
-		viewX: v(3), viewY: v(3), viewO: v(3),
+		viewX: v(3), viewY: v(3), viewO: v(3), camRight: v(3), camUp: v(3),
 		keyDir: v(3), keyColor: v(3), fillDir: v(3), fillColor: v(3),
 		rimDir: v(3), rimColor: v(3), sky: v(3), ground: v(3),
 		specular: v(1), exposure: v(1), depthW: v(2),
@@ -33,6 +33,8 @@ func newFrameUniforms() *frameUniforms {
 
 // set updates the values for a view and a light rig.
 func (u *frameUniforms) set(v *View, rig *Rig) {
+	copy(u.camRight, v.Right[:])
+	copy(u.camUp, v.Up[:])
 	x, y := v.Right.Mul(1/v.Focal), v.Up.Mul(-1/v.Focal)
 	setVec(u.viewX, x)
 	setVec(u.viewY, y)
@@ -66,6 +68,9 @@ func materialUniforms(mat *avatar.Material, fu *frameUniforms) map[string]any {
 	}
 	if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
 		u["Cutoff"] = float32(0.5)
+	}
+	if mat.MToon != nil {
+		mtoonUniforms(u, mat.MToon, fu)
 	}
 	return u
 }

@@ -27,6 +27,12 @@ var depthFine []byte
 //go:embed color.kage
 var color []byte
 
+//go:embed mtoon.kage
+var mtoon []byte
+
+//go:embed mtoon_off.kage
+var mtoonOff []byte
+
 //go:embed composite.kage
 var composite []byte
 
@@ -51,6 +57,12 @@ type Features struct {
 	Unlit       bool   // KHR_materials_unlit: the base colour as it is
 	Toon        bool   // a two-tone ramp (VRM materials), no highlight
 	EmissiveTex bool   // an emissive texture is bound (imageSrc3)
+	// MToon shades the colour pass as VRM's MToon (mtoon.kage) instead
+	// of the usual lights; the fields after it only count with it.
+	MToon    bool
+	ShadeTex int  // MToon's shade texture: 0 none, 1 the base colour texture, 2 its own (imageSrc3)
+	Matcap   bool // a MatCap texture is bound (imageSrc3)
+	ToonRim  bool // MToon's parametric rim light is on (its colour is not black)
 }
 
 // Output are the final pass's compile-time switches.
@@ -83,16 +95,37 @@ func Geometry(name string, f Features) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("shaders: unknown geometry pass %q", name)
 	}
-	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 {
-		return nil, fmt.Errorf("shaders: features out of range: %+v", f)
+	if err := f.check(); err != nil {
+		return nil, err
 	}
 	consts := fmt.Sprintf("\nconst alphaMode = %d\nconst hasTex = %d\nconst nearest = %d\n"+
-		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n\n",
-		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex))
-	src := make([]byte, 0, len(common)+len(consts)+len(body))
+		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n"+
+		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\n\n",
+		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex),
+		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim))
+	src := make([]byte, 0, len(common)+len(consts)+len(body)+len(mtoon))
 	src = append(src, common...)
 	src = append(src, consts...)
-	return append(src, body...), nil
+	src = append(src, body...)
+	if name == Color {
+		if f.MToon {
+			src = append(src, mtoon...)
+		} else {
+			src = append(src, mtoonOff...)
+		}
+	}
+	return src, nil
+}
+
+// check rejects features no shader variant has; imageSrc3 holds one
+// texture at most.
+func (f Features) check() error {
+	aux := b2i(f.EmissiveTex) + b2i(f.Matcap) + b2i(f.ShadeTex == 2)
+	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 ||
+		f.ShadeTex < 0 || f.ShadeTex > 2 || aux > 1 {
+		return fmt.Errorf("shaders: features out of range: %+v", f)
+	}
+	return nil
 }
 
 // Final returns the source of the final pass compiled for o.
