@@ -39,6 +39,7 @@ type Draw struct {
 	Blend    bool
 	Depth    float32 // mean depth in [0, 1], to order blended draws
 	LOD      int     // mip level of the base colour texture
+	Outline  bool    // the material's MToon outline (an inverted hull), not the primitive
 }
 
 // sortBuckets is the depth resolution of the back-to-front sort of blended
@@ -78,7 +79,7 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 		d := f.triangles(pi, posed, next)
 		next += len(d.Indices)
 		if len(d.Indices) > 0 {
-			d.Prim, d.Material = i, pi.material
+			d.Prim, d.Material, d.Outline = i, pi.material, pi.hull > 0
 			f.Draws = append(f.Draws, d)
 		}
 	}
@@ -98,9 +99,20 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
 	zs := f.z[pi.base : pi.base+len(posed.Positions)]
 	nrm := posed.Normals
+	// An outline hull's vertices move out along their normals by its
+	// width: metres, or a fraction of the screen height at their depth.
+	push, pushZ := pi.hull, float32(0)
+	if pi.hullScreen {
+		push, pushZ = 0, pi.hull*v.Height/fl
+	}
 	for i, p := range posed.Positions {
 		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
 		z := dx*fx + dy*fy + dz*fz
+		if pi.hull > 0 {
+			n, w := nrm[i], push+pushZ*z
+			dx, dy, dz = dx+n[0]*w, dy+n[1]*w, dz+n[2]*w
+			z = dx*fx + dy*fy + dz*fz
+		}
 		zs[i] = z
 		if z < nearClip {
 			continue
@@ -175,8 +187,9 @@ func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *tri
 	v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
 	cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
 	// Screen y points down, so glTF's counter-clockwise front faces
-	// have a negative cross product here.
-	if cross == 0 || (pi.cull && cross > 0) {
+	// have a negative cross product here. An outline hull shows its
+	// back faces instead.
+	if cross == 0 || (pi.cull && (cross > 0) != (pi.hull > 0)) {
 		return out, false
 	}
 	if max(v0.DstX, v1.DstX, v2.DstX) < 0 || min(v0.DstX, v1.DstX, v2.DstX) > f.View.Width ||

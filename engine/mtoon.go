@@ -74,3 +74,20 @@ func mtoonUniforms(u map[string]any, mt *avatar.MToon, fu *frameUniforms) {
 	u["MatcapFactor"] = mt.MatcapFactor[:]
 	u["CamRight"], u["CamUp"] = fu.camRight, fu.camUp
 }
+
+// outlineSlot is what an MToon material's outline is drawn with.
+type outlineSlot struct {
+	u  map[string]any
+	sh passShaders
+}
+
+// outlineSlot compiles the outline pass of mat when it has one (see
+// outlineHull); the depth passes draw the hull as any opaque surface.
+func (r *Renderer) outlineSlot(mat *avatar.Material) outlineSlot {
+	if _, ok := outlineHull(primInfo{}, mat); !ok {
+		return outlineSlot{}
+	}
+	u := materialUniforms(mat, r.fu)
+	u["OutlineColor"], u["OutlineMix"] = mat.MToon.OutlineColor[:], mat.MToon.OutlineLightingMix
+	return outlineSlot{u: u, sh: r.prog.materialShaders(shaders.Features{MToon: true, Outline: true})}
+}

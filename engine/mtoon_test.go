@@ -24,10 +24,10 @@ func testMToon(shadeTex, matcap *avatar.TextureRef) *avatar.MToon {
 
 // loadMToon loads a shared model and makes every material MToon (none of
 // ../shared/assets has MToon materials of its own), their base colours
-// multiplied by tint. With matcap, a MatCap
+// multiplied by tint, outlined in outline mode at width. With matcap, a MatCap
 // texture (a lit sphere, made here) is added; the shade texture is the
 // base colour texture, as in VRoid's exports.
-func loadMToon(t *testing.T, name string, matcap bool, tint [4]float32) *Loaded {
+func loadMToon(t *testing.T, name string, matcap bool, tint [4]float32, outline string, width float32) *Loaded {
 	t.Helper()
 	m := loadModel(t, name)
 	var mc *avatar.TextureRef
@@ -40,6 +40,8 @@ func loadMToon(t *testing.T, name string, matcap bool, tint [4]float32) *Loaded 
 		mat.Toon, mat.Unlit = true, false
 		mat.MToon = testMToon(mat.BaseColorTexture, mc)
 		mat.MToon.MatcapFactor = [3]float32{0.35, 0.35, 0.35}
+		mat.MToon.OutlineMode, mat.MToon.OutlineWidth = outline, width
+		mat.MToon.OutlineColor, mat.MToon.OutlineLightingMix = [3]float32{0.05, 0.03, 0.04}, 0.5
 		for k := range mat.BaseColor {
 			mat.BaseColor[k] *= tint[k]
 		}
@@ -64,12 +66,13 @@ func matcapImage(n int) *image.RGBA {
 
 // TestGoldenMToon draws VRM characters with MToon materials: the VRM 1.0
 // sample untextured (shade colour, ramp, rim) and the textured avatar
-// whose shade texture is its base colour texture, with a MatCap.
+// whose shade texture is its base colour texture, with a MatCap; both
+// outlined (in metres, then as a fraction of the screen's height).
 func TestGoldenMToon(t *testing.T) {
-	l := loadMToon(t, "vrm1-blenderaddon-Example.vrm", false, [4]float32{0.85, 0.6, 0.45, 1})
+	l := loadMToon(t, "vrm1-blenderaddon-Example.vrm", false, [4]float32{0.85, 0.6, 0.45, 1}, avatar.OutlineWorld, 0.01)
 	l.Scene.Orbit = Orbit{Yaw: 1.1, Pitch: 0.2, Zoom: 1}
 	checkGolden(t, "mtoon-vrm1", shot(t, l, 240, 360, 1, false, false))
-	l = loadMToon(t, "rpm-visage-male.glb", true, [4]float32{1, 1, 1, 1})
+	l = loadMToon(t, "rpm-visage-male.glb", true, [4]float32{1, 1, 1, 1}, avatar.OutlineScreen, 0.004)
 	checkGolden(t, "mtoon-visage", shot(t, l, 360, 480, 1, true, false))
 }
 
@@ -107,5 +110,40 @@ func TestMToonFeatures(t *testing.T) {
 		if aux != tc.wantAux || got != tc.want {
 			t.Errorf("%s: aux %d, features %+v; want %d, %+v", tc.name, aux, got, tc.wantAux, tc.want)
 		}
+	}
+}
+
+// TestOutlineHull: an opaque MToon material with an outline gets an
+// inverted hull drawn after its primitive, which widens the character's
+// silhouette; cut-out and blended materials and a zero width get none.
+func TestOutlineHull(t *testing.T) {
+	for _, tc := range []struct {
+		mode  avatar.AlphaMode
+		width float32
+		want  bool
+	}{{avatar.AlphaOpaque, 0.01, true}, {avatar.AlphaMask, 0.01, false}, {avatar.AlphaBlend, 0.01, false}, {avatar.AlphaOpaque, 0, false}} {
+		mat := avatar.Material{Toon: true, AlphaMode: tc.mode, MToon: testMToon(nil, nil)}
+		mat.MToon.OutlineMode, mat.MToon.OutlineWidth = avatar.OutlineWorld, tc.width
+		if _, ok := outlineHull(primInfo{}, &mat); ok != tc.want {
+			t.Errorf("alpha mode %v, width %v: hull %v, want %v", tc.mode, tc.width, ok, tc.want)
+		}
+	}
+	bounds := func(outline string) (image.Rectangle, int) {
+		l := loadMToon(t, "vrm1-blenderaddon-Example.vrm", false, [4]float32{1, 1, 1, 1}, outline, 0.02)
+		f := NewFrame(l.Scene.Pose)
+		cam := l.Scene.Camera(0.75)
+		f.Build(l.Scene.Pose, &cam, 300, 400)
+		n := 0
+		for _, d := range f.Draws {
+			if d.Outline {
+				n++
+			}
+		}
+		return f.Bounds, n
+	}
+	plain, n0 := bounds(avatar.OutlineNone)
+	hull, n1 := bounds(avatar.OutlineWorld)
+	if n0 != 0 || n1 == 0 || !plain.In(hull) || hull == plain {
+		t.Errorf("outline draws %d → %d, bounds %v → %v: want draws and a wider silhouette", n0, n1, plain, hull)
 	}
 }

@@ -25,6 +25,8 @@ type primInfo struct {
 	blend      bool         // alpha-blended: drawn last, sorted back to front
 	texels     float32      // texel count of the base colour texture, 0 without one
 	maxLOD     int          // highest mip level of that texture
+	hull       float32      // an MToon outline (inverted hull): its width, 0 for the primitive itself
+	hullScreen bool         // the hull's width is a fraction of the screen height, not metres
 }
 
 // material returns the material of a primitive, or the default one.
@@ -76,9 +78,32 @@ func prepare(m *avatar.Model, p *avatar.Pose) (prims []primInfo, nverts, nindice
 			prims = append(prims, pi)
 			nverts += len(src.Positions) + pi.spare
 			nindices += len(src.Indices) + 2*pi.spare
+			if h, ok := outlineHull(pi, mat); ok {
+				h.base = nverts
+				prims = append(prims, h)
+				nverts += len(src.Positions)
+				nindices += len(src.Indices)
+			}
 		}
 	}
 	return prims, nverts, nindices
+}
+
+// outlineHull returns the inverted hull that draws an MToon material's
+// outline after primitive pi: the same triangles, pushed out along the
+// normals and seen from inside (front faces culled), so only a rim around
+// the silhouette shows. Only opaque materials get one (a hull around a
+// cut-out hair card would outline the whole card); its triangles are not
+// clipped at the near plane but dropped there (spare 0).
+func outlineHull(pi primInfo, mat *avatar.Material) (primInfo, bool) {
+	mt := mat.MToon
+	if mt == nil || mat.Unlit || mt.OutlineMode == avatar.OutlineNone || mt.OutlineWidth <= 0 ||
+		mat.AlphaMode != avatar.AlphaOpaque {
+		return primInfo{}, false
+	}
+	pi.hull, pi.hullScreen = mt.OutlineWidth, mt.OutlineMode == avatar.OutlineScreen
+	pi.cull, pi.spare, pi.uv, pi.texels, pi.maxLOD = true, 0, nil, 0, 0
+	return pi, true
 }
 
 // maxClipVerts bounds the vertices a primitive may add when its triangles

@@ -103,6 +103,7 @@ type Mesh struct {
 	matAux   []int            // second texture per material (imageSrc3, see auxTexture), -1 none
 	auxLOD   []bool           // per material: the second texture follows the draw's level (not a MatCap)
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
+	outline  []outlineSlot    // per material slot: its MToon outline's uniforms and passes (see outlineHull)
 	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
@@ -141,6 +142,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.matAux = append(g.matAux, aux)
 		g.auxLOD = append(g.auxLOD, kind != auxMatcap)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
+		g.outline = append(g.outline, r.outlineSlot(mat))
 	}
 	return g
 }
@@ -326,6 +328,11 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 		s := g.slot(d.Material)
 		o.Uniforms = g.mats[s]
 		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
+		if d.Outline && !depth {
+			o.Uniforms = g.outline[s].u
+			target.DrawTrianglesShader32(d.Verts, d.Indices, g.outline[s].sh.color, o)
+			continue
+		}
 		if depth && !g.masked[s] {
 			// A depth pass needs nothing of an opaque material: with the
 			// same shader, uniforms and images every such draw, Ebitengine

@@ -18,7 +18,7 @@ func TestShaderVariantsCompile(t *testing.T) {
 		{Alpha: 1, Textured: true, Nearest: true, Wrap: [2]int{2, 2}, Unlit: true, Toon: true, EmissiveTex: true},
 		{MToon: true}, {MToon: true, Textured: true, ShadeTex: 1, ToonRim: true},
 		{MToon: true, Textured: true, ShadeTex: 2, Nearest: true}, {MToon: true, Matcap: true, ToonRim: true},
-		{MToon: true, Alpha: 2, Textured: true, ShadeTex: 1, EmissiveTex: true},
+		{MToon: true, Alpha: 2, Textured: true, ShadeTex: 1, EmissiveTex: true}, {MToon: true, Outline: true},
 	}
 	p, err := compileShaders()
 	if err != nil {

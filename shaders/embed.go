@@ -63,6 +63,9 @@ type Features struct {
 	ShadeTex int  // MToon's shade texture: 0 none, 1 the base colour texture, 2 its own (imageSrc3)
 	Matcap   bool // a MatCap texture is bound (imageSrc3)
 	ToonRim  bool // MToon's parametric rim light is on (its colour is not black)
+	// Outline draws an MToon outline (an inverted hull) in its colour;
+	// the other features are ignored.
+	Outline bool
 }
 
 // Output are the final pass's compile-time switches.
@@ -100,9 +103,9 @@ func Geometry(name string, f Features) ([]byte, error) {
 	}
 	consts := fmt.Sprintf("\nconst alphaMode = %d\nconst hasTex = %d\nconst nearest = %d\n"+
 		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n"+
-		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\n\n",
+		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\nconst outline = %d\n\n",
 		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex),
-		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim))
+		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim), b2i(f.Outline))
 	src := make([]byte, 0, len(common)+len(consts)+len(body)+len(mtoon))
 	src = append(src, common...)
 	src = append(src, consts...)
