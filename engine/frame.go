@@ -15,8 +15,9 @@ type Frame struct {
 	View    View
 	Verts   []ebiten.Vertex
 	Indices []uint32
-	// Draws lists the frame's draw calls: opaque and masked primitives in
-	// file order, then blended ones from far to near.
+	// Draws lists the frame's draw calls: opaque and masked primitives,
+	// the smallest first (see prepare), then blended ones from far to
+	// near; each draw's triangles run from far to near.
 	Draws []Draw
 	// Bounds is the pixel rectangle the visible triangles cover.
 	Bounds image.Rectangle
@@ -24,8 +25,8 @@ type Frame struct {
 	builds int // how many times the frame was built, to tell builds apart
 	prims  []primInfo
 	z      []float32  // per vertex: view depth (behind the near plane: clipped)
-	keys   []uint16   // per blended triangle: its depth bucket
-	tmp    []uint32   // scratch for sorting blended triangles
+	keys   []uint16   // per triangle of a primitive: its depth bucket
+	tmp    []uint32   // scratch for sorting a primitive's triangles
 	count  []int32    // per depth bucket
 	lo, hi [2]float32 // screen bounds of the visible triangles so far
 }
@@ -42,24 +43,22 @@ type Draw struct {
 	Outline  bool    // the material's MToon outline (an inverted hull), not the primitive
 }
 
-// sortBuckets is the depth resolution of the back-to-front sort of blended
-// triangles.
+// sortBuckets is the depth resolution of the back-to-front sort of a
+// primitive's triangles.
 const sortBuckets = 4096
 
 // NewFrame sizes a frame for the model that p poses.
 func NewFrame(p *avatar.Pose) *Frame {
 	prims, nv, ni := prepare(p.Model, p)
-	maxBlend := 0
+	maxInd := 0
 	for _, pi := range prims {
-		if pi.blend {
-			maxBlend = max(maxBlend, len(pi.indices))
-		}
+		maxInd = max(maxInd, len(pi.indices)+2*pi.spare)
 	}
 	return &Frame{
 		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
 		Draws: make([]Draw, 0, len(prims)),
 		prims: prims, z: make([]float32, nv),
-		keys: make([]uint16, maxBlend/3), tmp: make([]uint32, maxBlend),
+		keys: make([]uint16, maxInd/3), tmp: make([]uint32, maxInd),
 		count: make([]int32, sortBuckets),
 	}
 }
@@ -167,9 +166,7 @@ func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) D
 	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
 		d.Depth = acc.depthSum / float32(n)
-		if pi.blend {
-			f.sortBackToFront(out, verts)
-		}
+		f.sortBackToFront(out, verts)
 	}
 	return d
 }
@@ -275,7 +272,9 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 }
 
 // sortBackToFront orders triangles from far to near with a counting sort on
-// their mean depth, so overlapping blended layers compose correctly.
+// their mean depth, so overlapping blended layers compose correctly, and
+// of two opaque surfaces closer than the depth test resolves (a 1020th of
+// the model's depth) the nearer is drawn last and shows.
 func (f *Frame) sortBackToFront(ind []uint32, verts []ebiten.Vertex) {
 	n := len(ind) / 3
 	keys, count := f.keys[:n], f.count

@@ -11,7 +11,7 @@ import (
 	"github.com/kin-companion/kin/shaders"
 )
 
-// Renderer draws posed models with a per-pixel 16-bit depth test (see the
+// Renderer draws posed models with a per-pixel 10-bit depth test (see the
 // package documentation). It owns the offscreen targets, resized to the
 // output as needed.
 type Renderer struct {
@@ -33,16 +33,16 @@ type Renderer struct {
 	// pixel; the game lowers it when a software renderer cannot keep up.
 	Scale float64
 
-	prog                   *programs
-	depthOpaque            passShaders // the depth passes of every opaque material
-	depthHi, depthLo, cbuf *ebiten.Image
-	fu                     *frameUniforms
-	composite              map[string]any
-	size                   []float32
-	shadowC, shadowA       []float32 // the shadow's centre and half axes in render pixels
-	shadowK                []float32 // its strength; 0 draws none
-	opts                   ebiten.DrawTrianglesShaderOptions
-	quad                   [4]ebiten.Vertex
+	prog             *programs
+	depthOpaque      passShaders // the depth passes of every opaque material
+	depth, cbuf      *ebiten.Image
+	fu               *frameUniforms
+	composite        map[string]any
+	size             []float32
+	shadowC, shadowA []float32 // the shadow's centre and half axes in render pixels
+	shadowK          []float32 // its strength; 0 draws none
+	opts             ebiten.DrawTrianglesShaderOptions
+	quad             [4]ebiten.Vertex
 
 	// Dirty-rectangle state: the last target and the rectangle drawn into
 	// it. A target that keeps its pixels between frames (the screen, with
@@ -224,7 +224,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 		return false
 	}
 	r.clearTargets(g.Frame.Bounds, region)
-	r.depthPasses(g)
+	r.depthPass(g)
 	r.colorPass(g)
 	r.compositeTo(dst, region, sc)
 	r.Drawn++
@@ -261,22 +261,21 @@ func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 // region to repaint.
 func (r *Renderer) clearTargets(bounds, region image.Rectangle) {
 	if !bounds.Empty() {
-		r.depthHi.SubImage(bounds).(*ebiten.Image).Fill(color.White)
-		r.depthLo.SubImage(bounds).(*ebiten.Image).Fill(color.White)
+		r.depth.SubImage(bounds).(*ebiten.Image).Fill(color.White)
 	}
 	r.cbuf.SubImage(region).(*ebiten.Image).Clear()
 }
 
-// depthPasses write the nearest 16-bit depth key of every pixel.
-func (r *Renderer) depthPasses(g *Mesh) {
-	r.geometryPass(r.depthHi, coarsePass, g, minBlend, r.depthLo, nil)
-	r.geometryPass(r.depthLo, finePass, g, minBlend, r.depthHi, nil)
+// depthPass writes the nearest depth of every pixel (see depthBuckets in
+// shaders/common.kage).
+func (r *Renderer) depthPass(g *Mesh) {
+	r.geometryPass(r.depth, depthPass, g, minBlend, nil, nil)
 }
 
 // colorPass shades the surfaces at the stored depth into the colour
 // buffer.
 func (r *Renderer) colorPass(g *Mesh) {
-	r.geometryPass(r.cbuf, colorPass, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo)
+	r.geometryPass(r.cbuf, colorPass, g, ebiten.BlendSourceOver, r.depth, nil)
 }
 
 // scale is the render scale in use, within [minScale, 1].
@@ -298,18 +297,14 @@ func scaled(n int, s float64) int { return max(1, int(math.Ceil(float64(n)*s))) 
 type pass int
 
 const (
-	coarsePass pass = iota // depth, high byte
-	finePass               // depth, low byte
+	depthPass pass = iota
 	colorPass
 )
 
 // shader is the pass's program in ps.
 func (p pass) shader(ps *passShaders) *ebiten.Shader {
-	switch p {
-	case coarsePass:
-		return ps.depthCoarse
-	case finePass:
-		return ps.depthFine
+	if p == depthPass {
+		return ps.depth
 	}
 	return ps.color
 }
@@ -386,15 +381,14 @@ func (r *Renderer) ensureTargets(w, h int) {
 	if r.cbuf != nil && r.cbuf.Bounds().Dx() == w && r.cbuf.Bounds().Dy() == h {
 		return
 	}
-	for _, img := range []*ebiten.Image{r.depthHi, r.depthLo, r.cbuf} {
+	for _, img := range []*ebiten.Image{r.depth, r.cbuf} {
 		if img != nil {
 			img.Deallocate()
 		}
 	}
 	opt := &ebiten.NewImageOptions{Unmanaged: true}
 	rect := image.Rect(0, 0, w, h)
-	r.depthHi = ebiten.NewImageWithOptions(rect, opt)
-	r.depthLo = ebiten.NewImageWithOptions(rect, opt)
+	r.depth = ebiten.NewImageWithOptions(rect, opt)
 	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
 }
 

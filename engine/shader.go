@@ -25,7 +25,7 @@ type geometryKey struct {
 // checks that the sources compile.
 func compileShaders() (*programs, error) {
 	p := &programs{geometry: map[geometryKey]*ebiten.Shader{}, final: map[shaders.Output]*ebiten.Shader{}}
-	for _, name := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+	for _, name := range []string{shaders.DepthCoarse, shaders.Color} {
 		if _, err := p.geometryShader(name, shaders.Features{}); err != nil {
 			return nil, err
 		}
@@ -71,7 +71,7 @@ func (p *programs) finalShader(o shaders.Output) (*ebiten.Shader, error) {
 
 // passShaders are one material's compiled geometry passes.
 type passShaders struct {
-	depthCoarse, depthFine, color *ebiten.Shader
+	depth, color *ebiten.Shader
 }
 
 // materialShaders compiles the geometry passes for a material's features.
@@ -82,7 +82,7 @@ func (p *programs) materialShaders(f shaders.Features) passShaders {
 	for _, s := range []struct {
 		name string
 		dst  **ebiten.Shader
-	}{{shaders.DepthCoarse, &ps.depthCoarse}, {shaders.DepthFine, &ps.depthFine}, {shaders.Color, &ps.color}} {
+	}{{shaders.DepthCoarse, &ps.depth}, {shaders.Color, &ps.color}} {
 		sh, err := p.geometryShader(s.name, f)
 		if err != nil {
 			panic(err)

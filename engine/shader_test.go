@@ -25,7 +25,7 @@ func TestShaderVariantsCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range variants {
-		for _, pass := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+		for _, pass := range []string{shaders.DepthCoarse, shaders.Color} {
 			if _, err := p.geometryShader(pass, f); err != nil {
 				t.Errorf("%s %+v: %v", pass, f, err)
 			}

@@ -5,10 +5,10 @@ import (
 	"github.com/kin-companion/kin/avatar"
 )
 
-// depthTolerance is how far (in 16-bit depth-key units) behind the nearest
-// depth a fragment may be and still be coloured: enough to absorb float
-// rounding between passes, a few microns on a face.
-const depthTolerance = 2
+// depthTolerance is how far (in steps of the 10-bit depth key) behind the
+// nearest depth a fragment may be and still be coloured: enough to absorb
+// float rounding between passes, a few microns on a face.
+const depthTolerance = 0.05
 
 // frameUniforms holds the per-frame shader values. Each slice is boxed into
 // every material's uniform map once; updating the slices in place changes

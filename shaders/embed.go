@@ -21,9 +21,6 @@ var common []byte
 //go:embed depth_coarse.kage
 var depthCoarse []byte
 
-//go:embed depth_fine.kage
-var depthFine []byte
-
 //go:embed color.kage
 var color []byte
 
@@ -38,14 +35,13 @@ var composite []byte
 
 // Names of the shaders [Source] knows.
 const (
-	DepthCoarse = "depth_coarse" // writes the high byte of the depth key
-	DepthFine   = "depth_fine"   // writes the low byte where the high byte ties
+	DepthCoarse = "depth_coarse" // writes each pixel's nearest depth (see depthBuckets in common.kage)
 	Color       = "color"        // lit, textured, depth-tested surfaces
 	Composite   = "composite"    // background, edge smoothing, final output
 )
 
 // Names lists every shader, in the order the engine compiles them.
-var Names = []string{DepthCoarse, DepthFine, Color, Composite}
+var Names = []string{DepthCoarse, Color, Composite}
 
 // Features are a material's compile-time switches for the geometry passes.
 // The zero value is an opaque, untextured, lit material.
@@ -84,15 +80,12 @@ func Source(name string) ([]byte, error) {
 	return Geometry(name, Features{})
 }
 
-// Geometry returns the source of a geometry pass (DepthCoarse, DepthFine
-// or Color) compiled for a material's features.
+// Geometry returns the source of a geometry pass (DepthCoarse or Color) compiled for a material's features.
 func Geometry(name string, f Features) ([]byte, error) {
 	var body []byte
 	switch name {
 	case DepthCoarse:
 		body = depthCoarse
-	case DepthFine:
-		body = depthFine
 	case Color:
 		body = color
 	default:
