@@ -59,6 +59,11 @@ type Renderer struct {
 	drawnXY    []float32
 	drawnDraws int
 	drawnAt    time.Time
+	// Resting: whether the last frame looked at moved slowly, when, and
+	// through which camera (see Resting).
+	slow    bool
+	slowAt  time.Time
+	slowCam Camera
 	// now tells the time; nil means time.Now (tests set a fake clock).
 	now func() time.Time
 	// The last click test and its answer (see Hit).
@@ -238,9 +243,13 @@ func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	sc = r.scale()
 	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
 	r.ensureTargets(w, h)
+	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	if !changed && r.resting(cam) && !g.decoding() {
+		return image.Rectangle{}, sc, false
+	}
 	f := g.Frame
 	f.Build(p, cam, w, h)
-	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	r.slowCam = *cam
 	now := r.clock()
 	if !changed && !r.due(f, sc, now) && !g.decoding() {
 		return image.Rectangle{}, sc, false
