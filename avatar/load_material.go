@@ -69,7 +69,7 @@ func (b *builder) textures() error {
 }
 
 // drawnImages marks the images behind materials' base colour and emissive
-// textures.
+// textures, and MToon's shade and MatCap textures.
 func (b *builder) drawnImages() []bool {
 	doc := b.doc
 	used := make([]bool, len(doc.Images))
@@ -89,6 +89,9 @@ func (b *builder) drawnImages() []bool {
 			mark(m.PBRMetallicRoughness.BaseColorTexture)
 		}
 		mark(m.EmissiveTexture)
+	}
+	for _, i := range mtoonTextures(doc) {
+		mark(&gltf.TextureInfo{Index: i})
 	}
 	return used
 }

@@ -120,7 +120,7 @@ func BenchmarkRenderPasses(b *testing.B) {
 			}{
 				{"sync", func() {}, br.dst},
 				{"clear", func() { r.clearTargets(g.Frame.Bounds, region) }, r.cbuf},
-				{"depth", func() { r.depthPasses(g) }, r.depthLo},
+				{"depth", func() { r.depthPass(g) }, r.depth},
 				{"color", func() { r.colorPass(g) }, r.cbuf},
 				{"composite", func() { r.compositeTo(br.dst, region, sc) }, br.dst},
 			}

@@ -37,7 +37,7 @@ func (c *Camera) Eye() mgl32.Vec3 {
 }
 
 // Resolve computes the frame's view for a w×h viewport. The depth range is
-// fitted to the axis-aligned box min..max (the posed bounds) so the 16-bit
+// fitted to the axis-aligned box min..max (the posed bounds) so the 10-bit
 // depth key spends its precision on the model only.
 func (c *Camera) Resolve(w, h int, bmin, bmax mgl32.Vec3) View {
 	eye := c.Eye()

@@ -5,17 +5,19 @@
 // so the 3D work is split in two:
 //
 //   - On the CPU, [Frame] projects the posed vertices of an avatar.Pose
-//     through a [Camera], culls back faces, sorts blended triangles back to
-//     front and builds the vertex and index buffers, without allocating.
+//     through a [Camera], culls back faces, sorts each primitive's triangles
+//     back to front and builds the vertex and index buffers, without
+//     allocating.
 //   - On the GPU, [Renderer] draws those buffers with the Kage shaders of
-//     package shaders in three passes: two depth passes that leave a 16-bit
-//     depth key per pixel (a high byte, then a low byte where the high bytes
-//     tie, both with a MIN blend), and a lit, textured colour pass that keeps
-//     only the fragments at that depth. The depth range is fitted to the
-//     model's posed bounds every frame, so 16 bits resolve a few microns on a
-//     face: eyes behind eyelids and teeth behind lips come out right. Each
-//     material's features (texture, alpha mode, wrap, toon, …) are compiled
-//     into its own shader variants rather than branched on per pixel.
+//     package shaders in two passes: a depth pass that leaves a 10-bit depth
+//     per pixel (four interleaved 8-bit quantisations, one per channel, each
+//     with a MIN blend), and a lit, textured colour pass that keeps only the
+//     fragments at that depth. The depth range is fitted to the model's posed
+//     bounds every frame; of surfaces closer than a step the one drawn later
+//     shows, and draws run far to near and smallest primitive first, so eyes
+//     stay behind eyelids and teeth behind lips. Each material's features
+//     (texture, alpha mode, wrap, toon, MToon, …) are compiled into its own
+//     shader variants rather than branched on per pixel.
 //
 // Where no GPU is present Mesa's llvmpipe shades on the CPU: the renderer
 // skips frames in which nothing visibly moved and draws slow motion

@@ -15,8 +15,9 @@ type Frame struct {
 	View    View
 	Verts   []ebiten.Vertex
 	Indices []uint32
-	// Draws lists the frame's draw calls: opaque and masked primitives in
-	// file order, then blended ones from far to near.
+	// Draws lists the frame's draw calls: opaque and masked primitives,
+	// the smallest first (see prepare), then blended ones from far to
+	// near; each draw's triangles run from far to near.
 	Draws []Draw
 	// Bounds is the pixel rectangle the visible triangles cover.
 	Bounds image.Rectangle
@@ -24,8 +25,8 @@ type Frame struct {
 	builds int // how many times the frame was built, to tell builds apart
 	prims  []primInfo
 	z      []float32  // per vertex: view depth (behind the near plane: clipped)
-	keys   []uint16   // per blended triangle: its depth bucket
-	tmp    []uint32   // scratch for sorting blended triangles
+	keys   []uint16   // per triangle of a primitive: its depth bucket
+	tmp    []uint32   // scratch for sorting a primitive's triangles
 	count  []int32    // per depth bucket
 	lo, hi [2]float32 // screen bounds of the visible triangles so far
 }
@@ -39,26 +40,25 @@ type Draw struct {
 	Blend    bool
 	Depth    float32 // mean depth in [0, 1], to order blended draws
 	LOD      int     // mip level of the base colour texture
+	Outline  bool    // the material's MToon outline (an inverted hull), not the primitive
 }
 
-// sortBuckets is the depth resolution of the back-to-front sort of blended
-// triangles.
+// sortBuckets is the depth resolution of the back-to-front sort of a
+// primitive's triangles.
 const sortBuckets = 4096
 
 // NewFrame sizes a frame for the model that p poses.
 func NewFrame(p *avatar.Pose) *Frame {
 	prims, nv, ni := prepare(p.Model, p)
-	maxBlend := 0
+	maxInd := 0
 	for _, pi := range prims {
-		if pi.blend {
-			maxBlend = max(maxBlend, len(pi.indices))
-		}
+		maxInd = max(maxInd, len(pi.indices)+2*pi.spare)
 	}
 	return &Frame{
 		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
 		Draws: make([]Draw, 0, len(prims)),
 		prims: prims, z: make([]float32, nv),
-		keys: make([]uint16, maxBlend/3), tmp: make([]uint32, maxBlend),
+		keys: make([]uint16, maxInd/3), tmp: make([]uint32, maxInd),
 		count: make([]int32, sortBuckets),
 	}
 }
@@ -78,7 +78,7 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 		d := f.triangles(pi, posed, next)
 		next += len(d.Indices)
 		if len(d.Indices) > 0 {
-			d.Prim, d.Material = i, pi.material
+			d.Prim, d.Material, d.Outline = i, pi.material, pi.hull > 0
 			f.Draws = append(f.Draws, d)
 		}
 	}
@@ -98,9 +98,20 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 	verts := f.Verts[pi.base : pi.base+len(posed.Positions)]
 	zs := f.z[pi.base : pi.base+len(posed.Positions)]
 	nrm := posed.Normals
+	// An outline hull's vertices move out along their normals by its
+	// width: metres, or a fraction of the screen height at their depth.
+	push, pushZ := pi.hull, float32(0)
+	if pi.hullScreen {
+		push, pushZ = 0, pi.hull*v.Height/fl
+	}
 	for i, p := range posed.Positions {
 		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
 		z := dx*fx + dy*fy + dz*fz
+		if pi.hull > 0 {
+			n, w := nrm[i], push+pushZ*z
+			dx, dy, dz = dx+n[0]*w, dy+n[1]*w, dz+n[2]*w
+			z = dx*fx + dy*fy + dz*fz
+		}
 		zs[i] = z
 		if z < nearClip {
 			continue
@@ -155,9 +166,7 @@ func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) D
 	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
 		d.Depth = acc.depthSum / float32(n)
-		if pi.blend {
-			f.sortBackToFront(out, verts)
-		}
+		f.sortBackToFront(out, verts)
 	}
 	return d
 }
@@ -175,8 +184,9 @@ func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *tri
 	v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
 	cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
 	// Screen y points down, so glTF's counter-clockwise front faces
-	// have a negative cross product here.
-	if cross == 0 || (pi.cull && cross > 0) {
+	// have a negative cross product here. An outline hull shows its
+	// back faces instead.
+	if cross == 0 || (pi.cull && (cross > 0) != (pi.hull > 0)) {
 		return out, false
 	}
 	if max(v0.DstX, v1.DstX, v2.DstX) < 0 || min(v0.DstX, v1.DstX, v2.DstX) > f.View.Width ||
@@ -262,7 +272,9 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 }
 
 // sortBackToFront orders triangles from far to near with a counting sort on
-// their mean depth, so overlapping blended layers compose correctly.
+// their mean depth, so overlapping blended layers compose correctly, and
+// of two opaque surfaces closer than the depth test resolves (a 1020th of
+// the model's depth) the nearer is drawn last and shows.
 func (f *Frame) sortBackToFront(ind []uint32, verts []ebiten.Vertex) {
 	n := len(ind) / 3
 	keys, count := f.keys[:n], f.count

@@ -290,7 +290,9 @@ func (g *Game) Update() error {
 		g.printStats()
 	}
 	if g.frameDue() {
-		g.scene.Pose.Update()
+		if !g.r.Resting() { // breathing: posed a few times a second
+			g.scene.Pose.Update()
+		}
 		g.dirty = true
 	}
 	return nil

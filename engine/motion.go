@@ -25,7 +25,27 @@ const (
 // it moved since the last frame drawn (see motion).
 func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
 	m := r.motion(f, sc)
+	r.slow = m <= slowPixels
+	if r.slow {
+		r.slowAt = now
+	}
 	return m > slowPixels || m > stillPixels && now.Sub(r.drawnAt) >= slowInterval
+}
+
+// Resting reports whether the character moved slowly or not at all (less
+// than slowPixels since the last frame drawn) when it was last looked at,
+// less than slowInterval ago: until then no frame is drawn unless the
+// camera, the target or the render scale changes, so the game need not
+// pose the character either. A blink or a gesture that starts meanwhile
+// is drawn up to slowInterval late, then at the full rate.
+func (r *Renderer) Resting() bool {
+	return r.slow && !r.full && r.clock().Sub(r.slowAt) < slowInterval
+}
+
+// resting is Resting for a frame seen through cam: the camera must be the
+// one the character was last looked at with.
+func (r *Renderer) resting(cam *Camera) bool {
+	return r.Resting() && *cam == r.slowCam
 }
 
 // motion is how far, in output pixels, the vertex of frame f that moved

@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/kin-companion/kin/avatar"
 )
@@ -20,11 +24,15 @@ type primInfo struct {
 	uv         [][2]float32 // base colour UVs after the texture transform (nil: none)
 	colors     [][4]float32 // COLOR_0, linear RGBA (nil: none)
 	base       int          // first vertex in Frame.Verts
+	nverts     int          // the primitive's own vertices
+	size       float32      // the diagonal of its bounding box at rest, to order draws
 	spare      int          // vertices after the primitive's own for near-plane clipping
 	cull       bool         // back faces are culled (not doubleSided)
 	blend      bool         // alpha-blended: drawn last, sorted back to front
 	texels     float32      // texel count of the base colour texture, 0 without one
 	maxLOD     int          // highest mip level of that texture
+	hull       float32      // an MToon outline (inverted hull): its width, 0 for the primitive itself
+	hullScreen bool         // the hull's width is a fraction of the screen height, not metres
 }
 
 // material returns the material of a primitive, or the default one.
@@ -53,15 +61,33 @@ func decoded(m *avatar.Model, ref *avatar.TextureRef) int {
 }
 
 // prepare lists the primitives of the pose's instances in draw order: the
-// file's order, which keeps the draw calls of one frame stable.
+// smallest first (by the diagonal of their bounding box), file order among
+// equals. The depth test resolves a 1020th of the model's depth; of two
+// surfaces closer than that the one drawn later shows, and the small parts
+// that sit just behind a larger surface — teeth behind the lips, eyeballs
+// under the eyelids — must not show through it.
 func prepare(m *avatar.Model, p *avatar.Pose) (prims []primInfo, nverts, nindices int) {
+	prims = listPrims(m, p)
+	slices.SortStableFunc(prims, func(a, b primInfo) int { return cmp.Compare(a.size, b.size) })
+	for i := range prims {
+		pi := &prims[i]
+		pi.base = nverts
+		nverts += pi.nverts + pi.spare
+		nindices += len(pi.indices) + 2*pi.spare
+	}
+	return prims, nverts, nindices
+}
+
+// listPrims lists the primitives of the pose's instances in file order,
+// each followed by its outline hull if it has one.
+func listPrims(m *avatar.Model, p *avatar.Pose) (prims []primInfo) {
 	for i, inst := range p.Instances {
 		for k := range inst.Prims {
 			src := &m.Meshes[inst.Mesh].Primitives[k]
 			mat := material(m, src.Material)
 			pi := primInfo{
-				inst: i, prim: k, material: src.Material, indices: src.Indices,
-				base: nverts, cull: !mat.DoubleSided, blend: mat.AlphaMode == avatar.AlphaBlend,
+				inst: i, prim: k, material: src.Material, indices: src.Indices, nverts: len(src.Positions),
+				cull: !mat.DoubleSided, blend: mat.AlphaMode == avatar.AlphaBlend, size: diagonal(src.Positions),
 			}
 			pi.uv = transformedUVs(src.UV0, mat)
 			if len(src.Colors) == len(src.Positions) {
@@ -74,11 +100,43 @@ func prepare(m *avatar.Model, p *avatar.Pose) (prims []primInfo, nverts, nindice
 			}
 			pi.spare = min(2*(len(src.Indices)/3), maxClipVerts)
 			prims = append(prims, pi)
-			nverts += len(src.Positions) + pi.spare
-			nindices += len(src.Indices) + 2*pi.spare
+			if h, ok := outlineHull(pi, mat); ok {
+				prims = append(prims, h)
+			}
 		}
 	}
-	return prims, nverts, nindices
+	return prims
+}
+
+// diagonal is the length of the diagonal of the points' bounding box.
+func diagonal(ps []mgl32.Vec3) float32 {
+	if len(ps) == 0 {
+		return 0
+	}
+	lo, hi := ps[0], ps[0]
+	for _, p := range ps {
+		for k := range 3 {
+			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+		}
+	}
+	return hi.Sub(lo).Len()
+}
+
+// outlineHull returns the inverted hull that draws an MToon material's
+// outline after primitive pi: the same triangles, pushed out along the
+// normals and seen from inside (front faces culled), so only a rim around
+// the silhouette shows. Only opaque materials get one (a hull around a
+// cut-out hair card would outline the whole card); its triangles are not
+// clipped at the near plane but dropped there (spare 0).
+func outlineHull(pi primInfo, mat *avatar.Material) (primInfo, bool) {
+	mt := mat.MToon
+	if mt == nil || mat.Unlit || mt.OutlineMode == avatar.OutlineNone || mt.OutlineWidth <= 0 ||
+		mat.AlphaMode != avatar.AlphaOpaque {
+		return primInfo{}, false
+	}
+	pi.hull, pi.hullScreen = mt.OutlineWidth, mt.OutlineMode == avatar.OutlineScreen
+	pi.cull, pi.spare, pi.uv, pi.texels, pi.maxLOD = true, 0, nil, 0, 0
+	return pi, true
 }
 
 // maxClipVerts bounds the vertices a primitive may add when its triangles

@@ -11,7 +11,7 @@ import (
 	"github.com/kin-companion/kin/shaders"
 )
 
-// Renderer draws posed models with a per-pixel 16-bit depth test (see the
+// Renderer draws posed models with a per-pixel 10-bit depth test (see the
 // package documentation). It owns the offscreen targets, resized to the
 // output as needed.
 type Renderer struct {
@@ -33,16 +33,16 @@ type Renderer struct {
 	// pixel; the game lowers it when a software renderer cannot keep up.
 	Scale float64
 
-	prog                   *programs
-	depthOpaque            passShaders // the depth passes of every opaque material
-	depthHi, depthLo, cbuf *ebiten.Image
-	fu                     *frameUniforms
-	composite              map[string]any
-	size                   []float32
-	shadowC, shadowA       []float32 // the shadow's centre and half axes in render pixels
-	shadowK                []float32 // its strength; 0 draws none
-	opts                   ebiten.DrawTrianglesShaderOptions
-	quad                   [4]ebiten.Vertex
+	prog             *programs
+	depthOpaque      passShaders // the depth passes of every opaque material
+	depth, cbuf      *ebiten.Image
+	fu               *frameUniforms
+	composite        map[string]any
+	size             []float32
+	shadowC, shadowA []float32 // the shadow's centre and half axes in render pixels
+	shadowK          []float32 // its strength; 0 draws none
+	opts             ebiten.DrawTrianglesShaderOptions
+	quad             [4]ebiten.Vertex
 
 	// Dirty-rectangle state: the last target and the rectangle drawn into
 	// it. A target that keeps its pixels between frames (the screen, with
@@ -59,6 +59,11 @@ type Renderer struct {
 	drawnXY    []float32
 	drawnDraws int
 	drawnAt    time.Time
+	// Resting: whether the last frame looked at moved slowly, when, and
+	// through which camera (see Resting).
+	slow    bool
+	slowAt  time.Time
+	slowCam Camera
 	// now tells the time; nil means time.Now (tests set a fake clock).
 	now func() time.Time
 	// The last click test and its answer (see Hit).
@@ -100,8 +105,10 @@ type Mesh struct {
 	mats     []map[string]any // one per material, then the default
 	sh       []passShaders    // per material slot: its compiled passes
 	matTex   []int            // base colour texture per material, -1 none
-	matEmit  []int            // emissive texture per material, -1 none
+	matAux   []int            // second texture per material (imageSrc3, see auxTexture), -1 none
+	auxLOD   []bool           // per material: the second texture follows the draw's level (not a MatCap)
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
+	outline  []outlineSlot    // per material slot: its MToon outline's uniforms and passes (see outlineHull)
 	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
@@ -115,7 +122,9 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	m := p.Model
 	used := make([]bool, len(m.Textures))
 	for i := range m.Materials {
-		for _, t := range []int{baseTexture(m, &m.Materials[i]), emissiveTexture(m, &m.Materials[i])} {
+		base := baseTexture(m, &m.Materials[i])
+		aux, _ := auxTexture(m, &m.Materials[i], base)
+		for _, t := range []int{base, aux} {
 			if t >= 0 {
 				used[t] = true
 			}
@@ -130,18 +139,15 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		if i < len(m.Materials) {
 			mat = &m.Materials[i]
 		}
-		t, e := baseTexture(m, mat), emissiveTexture(m, mat)
-		var tex *avatar.Texture // whose sampler the material uses
-		if t >= 0 {
-			tex = &m.Textures[t]
-		} else if e >= 0 {
-			tex = &m.Textures[e]
-		}
+		t := baseTexture(m, mat)
+		aux, kind := auxTexture(m, mat, t)
 		g.mats = append(g.mats, materialUniforms(mat, r.fu))
-		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(mat, t >= 0, tex, e >= 0)))
+		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(m, mat, t, aux, kind)))
 		g.matTex = append(g.matTex, t)
-		g.matEmit = append(g.matEmit, e)
+		g.matAux = append(g.matAux, aux)
+		g.auxLOD = append(g.auxLOD, kind != auxMatcap)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
+		g.outline = append(g.outline, r.outlineSlot(mat))
 	}
 	return g
 }
@@ -223,7 +229,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 		return false
 	}
 	r.clearTargets(g.Frame.Bounds, region)
-	r.depthPasses(g)
+	r.depthPass(g)
 	r.colorPass(g)
 	r.compositeTo(dst, region, sc)
 	r.Drawn++
@@ -237,9 +243,13 @@ func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	sc = r.scale()
 	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
 	r.ensureTargets(w, h)
+	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	if !changed && r.resting(cam) && !g.decoding() {
+		return image.Rectangle{}, sc, false
+	}
 	f := g.Frame
 	f.Build(p, cam, w, h)
-	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
+	r.slowCam = *cam
 	now := r.clock()
 	if !changed && !r.due(f, sc, now) && !g.decoding() {
 		return image.Rectangle{}, sc, false
@@ -260,22 +270,21 @@ func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 // region to repaint.
 func (r *Renderer) clearTargets(bounds, region image.Rectangle) {
 	if !bounds.Empty() {
-		r.depthHi.SubImage(bounds).(*ebiten.Image).Fill(color.White)
-		r.depthLo.SubImage(bounds).(*ebiten.Image).Fill(color.White)
+		r.depth.SubImage(bounds).(*ebiten.Image).Fill(color.White)
 	}
 	r.cbuf.SubImage(region).(*ebiten.Image).Clear()
 }
 
-// depthPasses write the nearest 16-bit depth key of every pixel.
-func (r *Renderer) depthPasses(g *Mesh) {
-	r.geometryPass(r.depthHi, coarsePass, g, minBlend, r.depthLo, nil)
-	r.geometryPass(r.depthLo, finePass, g, minBlend, r.depthHi, nil)
+// depthPass writes the nearest depth of every pixel (see depthBuckets in
+// shaders/common.kage).
+func (r *Renderer) depthPass(g *Mesh) {
+	r.geometryPass(r.depth, depthPass, g, minBlend, nil, nil)
 }
 
 // colorPass shades the surfaces at the stored depth into the colour
 // buffer.
 func (r *Renderer) colorPass(g *Mesh) {
-	r.geometryPass(r.cbuf, colorPass, g, ebiten.BlendSourceOver, r.depthHi, r.depthLo)
+	r.geometryPass(r.cbuf, colorPass, g, ebiten.BlendSourceOver, r.depth, nil)
 }
 
 // scale is the render scale in use, within [minScale, 1].
@@ -297,18 +306,14 @@ func scaled(n int, s float64) int { return max(1, int(math.Ceil(float64(n)*s))) 
 type pass int
 
 const (
-	coarsePass pass = iota // depth, high byte
-	finePass               // depth, low byte
+	depthPass pass = iota
 	colorPass
 )
 
 // shader is the pass's program in ps.
 func (p pass) shader(ps *passShaders) *ebiten.Shader {
-	switch p {
-	case coarsePass:
-		return ps.depthCoarse
-	case finePass:
-		return ps.depthFine
+	if p == depthPass {
+		return ps.depth
 	}
 	return ps.color
 }
@@ -327,6 +332,11 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 		s := g.slot(d.Material)
 		o.Uniforms = g.mats[s]
 		o.Images = [4]*ebiten.Image{img0, nil, img2, nil}
+		if d.Outline && !depth {
+			o.Uniforms = g.outline[s].u
+			target.DrawTrianglesShader32(d.Verts, d.Indices, g.outline[s].sh.color, o)
+			continue
+		}
 		if depth && !g.masked[s] {
 			// A depth pass needs nothing of an opaque material: with the
 			// same shader, uniforms and images every such draw, Ebitengine
@@ -338,8 +348,12 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
 		}
-		if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil && !depth {
-			o.Images[3] = g.textures[e].level(d.LOD)
+		if e := g.matAux[s]; e >= 0 && g.textures[e] != nil && !depth {
+			lod := 0
+			if g.auxLOD[s] {
+				lod = d.LOD
+			}
+			o.Images[3] = g.textures[e].level(lod)
 		}
 		target.DrawTrianglesShader32(d.Verts, d.Indices, p.shader(&g.sh[s]), o)
 	}
@@ -376,15 +390,14 @@ func (r *Renderer) ensureTargets(w, h int) {
 	if r.cbuf != nil && r.cbuf.Bounds().Dx() == w && r.cbuf.Bounds().Dy() == h {
 		return
 	}
-	for _, img := range []*ebiten.Image{r.depthHi, r.depthLo, r.cbuf} {
+	for _, img := range []*ebiten.Image{r.depth, r.cbuf} {
 		if img != nil {
 			img.Deallocate()
 		}
 	}
 	opt := &ebiten.NewImageOptions{Unmanaged: true}
 	rect := image.Rect(0, 0, w, h)
-	r.depthHi = ebiten.NewImageWithOptions(rect, opt)
-	r.depthLo = ebiten.NewImageWithOptions(rect, opt)
+	r.depth = ebiten.NewImageWithOptions(rect, opt)
 	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
 }
 

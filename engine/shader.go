@@ -25,7 +25,7 @@ type geometryKey struct {
 // checks that the sources compile.
 func compileShaders() (*programs, error) {
 	p := &programs{geometry: map[geometryKey]*ebiten.Shader{}, final: map[shaders.Output]*ebiten.Shader{}}
-	for _, name := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+	for _, name := range []string{shaders.DepthCoarse, shaders.Color} {
 		if _, err := p.geometryShader(name, shaders.Features{}); err != nil {
 			return nil, err
 		}
@@ -71,7 +71,7 @@ func (p *programs) finalShader(o shaders.Output) (*ebiten.Shader, error) {
 
 // passShaders are one material's compiled geometry passes.
 type passShaders struct {
-	depthCoarse, depthFine, color *ebiten.Shader
+	depth, color *ebiten.Shader
 }
 
 // materialShaders compiles the geometry passes for a material's features.
@@ -82,7 +82,7 @@ func (p *programs) materialShaders(f shaders.Features) passShaders {
 	for _, s := range []struct {
 		name string
 		dst  **ebiten.Shader
-	}{{shaders.DepthCoarse, &ps.depthCoarse}, {shaders.DepthFine, &ps.depthFine}, {shaders.Color, &ps.color}} {
+	}{{shaders.DepthCoarse, &ps.depth}, {shaders.Color, &ps.color}} {
 		sh, err := p.geometryShader(s.name, f)
 		if err != nil {
 			panic(err)
@@ -92,14 +92,20 @@ func (p *programs) materialShaders(f shaders.Features) passShaders {
 	return ps
 }
 
-// materialFeatures are the shader features of a material: hasTex and
-// hasEmit say whether its base colour and emissive textures are bound,
-// tex is the texture whose sampler it uses (nil for none).
-func materialFeatures(mat *avatar.Material, hasTex bool, tex *avatar.Texture, hasEmit bool) shaders.Features {
-	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: hasTex, Unlit: mat.Unlit, Toon: mat.Toon, EmissiveTex: hasEmit}
-	if tex != nil {
-		f.Nearest = tex.Sampler.Nearest
-		f.Wrap = [2]int{int(tex.Sampler.WrapS), int(tex.Sampler.WrapT)}
+// materialFeatures are the shader features of material mat of model m:
+// base is its base colour texture and aux its second one (see auxTexture),
+// -1 for none. The first of them sets the sampler.
+func materialFeatures(m *avatar.Model, mat *avatar.Material, base, aux int, kind auxKind) shaders.Features {
+	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: base >= 0, Unlit: mat.Unlit, Toon: mat.Toon,
+		EmissiveTex: kind == auxEmissive}
+	mtoonFeatures(&f, m, mat, base, kind)
+	if t := max(base, aux); t >= 0 {
+		if base >= 0 {
+			t = base
+		}
+		s := m.Textures[t].Sampler
+		f.Nearest = s.Nearest
+		f.Wrap = [2]int{int(s.WrapS), int(s.WrapT)}
 	}
 	return f
 }

@@ -16,13 +16,16 @@ func TestShaderVariantsCompile(t *testing.T) {
 		{Textured: true, Wrap: [2]int{1, 2}}, {Textured: true, Wrap: [2]int{2, 1}},
 		{Unlit: true}, {Toon: true}, {EmissiveTex: true},
 		{Alpha: 1, Textured: true, Nearest: true, Wrap: [2]int{2, 2}, Unlit: true, Toon: true, EmissiveTex: true},
+		{MToon: true}, {MToon: true, Textured: true, ShadeTex: 1, ToonRim: true},
+		{MToon: true, Textured: true, ShadeTex: 2, Nearest: true}, {MToon: true, Matcap: true, ToonRim: true},
+		{MToon: true, Alpha: 2, Textured: true, ShadeTex: 1, EmissiveTex: true}, {MToon: true, Outline: true},
 	}
 	p, err := compileShaders()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range variants {
-		for _, pass := range []string{shaders.DepthCoarse, shaders.DepthFine, shaders.Color} {
+		for _, pass := range []string{shaders.DepthCoarse, shaders.Color} {
 			if _, err := p.geometryShader(pass, f); err != nil {
 				t.Errorf("%s %+v: %v", pass, f, err)
 			}

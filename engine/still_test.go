@@ -95,3 +95,39 @@ func TestMotionAwareRate(t *testing.T) {
 		})
 	}
 }
+
+// TestResting: after a frame that moved slowly the renderer rests (the
+// game skips posing) until slowInterval has passed; fast motion, a new
+// camera or Invalidate end it.
+func TestResting(t *testing.T) {
+	now := time.Unix(1000, 0)
+	r := &Renderer{now: func() time.Time { return now }}
+	f := &Frame{Verts: []ebiten.Vertex{{DstX: 10, DstY: 20}}}
+	r.remember(f, now)
+	cam := Camera{Distance: 2, FovY: 0.6}
+	r.slowCam = cam
+	f.Verts[0].DstY += 0.5
+	r.due(f, 1, now)
+	if !r.Resting() || !r.resting(&cam) {
+		t.Fatal("not resting after slow motion")
+	}
+	turned := cam
+	turned.Yaw += 0.01
+	if r.resting(&turned) {
+		t.Error("resting through a turned camera")
+	}
+	r.Invalidate()
+	if r.Resting() {
+		t.Error("resting after Invalidate")
+	}
+	r.full = false
+	now = now.Add(slowInterval)
+	if r.Resting() {
+		t.Error("still resting after slowInterval")
+	}
+	f.Verts[0].DstY += 1
+	r.due(f, 1, now)
+	if r.Resting() {
+		t.Error("resting after fast motion")
+	}
+}

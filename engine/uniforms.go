@@ -5,26 +5,26 @@ import (
 	"github.com/kin-companion/kin/avatar"
 )
 
-// depthTolerance is how far (in 16-bit depth-key units) behind the nearest
-// depth a fragment may be and still be coloured: enough to absorb float
-// rounding between passes, a few microns on a face.
-const depthTolerance = 2
+// depthTolerance is how far (in steps of the 10-bit depth key) behind the
+// nearest depth a fragment may be and still be coloured: enough to absorb
+// float rounding between passes, a few microns on a face.
+const depthTolerance = 0.05
 
 // frameUniforms holds the per-frame shader values. Each slice is boxed into
 // every material's uniform map once; updating the slices in place changes
 // them everywhere without allocating.
 type frameUniforms struct {
-	camRight, camUp, camFwd, center, focal []float32
-	keyDir, keyColor, fillDir, fillColor   []float32
-	rimDir, rimColor, sky, ground          []float32
-	specular, exposure                     []float32
-	depthW                                 []float32
+	viewX, viewY, viewO, camRight, camUp []float32
+	keyDir, keyColor, fillDir, fillColor []float32
+	rimDir, rimColor, sky, ground        []float32
+	specular, exposure                   []float32
+	depthW                               []float32
 }
 
 func newFrameUniforms() *frameUniforms {
 	v := func(n int) []float32 { return make([]float32, n) }
 	return &frameUniforms{
-		camRight: v(3), camUp: v(3), camFwd: v(3), center: v(2), focal: v(2),
+		viewX: v(3), viewY: v(3), viewO: v(3), camRight: v(3), camUp: v(3),
 		keyDir: v(3), keyColor: v(3), fillDir: v(3), fillColor: v(3),
 		rimDir: v(3), rimColor: v(3), sky: v(3), ground: v(3),
 		specular: v(1), exposure: v(1), depthW: v(2),
@@ -35,9 +35,10 @@ func newFrameUniforms() *frameUniforms {
 func (u *frameUniforms) set(v *View, rig *Rig) {
 	copy(u.camRight, v.Right[:])
 	copy(u.camUp, v.Up[:])
-	copy(u.camFwd, v.Forward[:])
-	u.center[0], u.center[1] = v.CenterX, v.CenterY
-	u.focal[0], u.focal[1] = v.Focal, v.Focal
+	x, y := v.Right.Mul(1/v.Focal), v.Up.Mul(-1/v.Focal)
+	setVec(u.viewX, x)
+	setVec(u.viewY, y)
+	setVec(u.viewO, v.Forward.Sub(x.Mul(v.CenterX)).Sub(y.Mul(v.CenterY)))
 	setVec(u.keyDir, rig.Key.dir(v))
 	setVec(u.fillDir, rig.Fill.dir(v))
 	setVec(u.rimDir, rig.Rim.dir(v))
@@ -60,14 +61,16 @@ func materialUniforms(mat *avatar.Material, fu *frameUniforms) map[string]any {
 	u := map[string]any{
 		"BaseColor": mat.BaseColor[:], "Cutoff": mat.AlphaCutoff, "Emissive": mat.Emissive[:],
 		"Tolerance": float32(depthTolerance),
-		"CamRight":  fu.camRight, "CamUp": fu.camUp, "CamFwd": fu.camFwd,
-		"Center": fu.center, "Focal": fu.focal,
+		"ViewX":     fu.viewX, "ViewY": fu.viewY, "ViewO": fu.viewO,
 		"KeyDir": fu.keyDir, "KeyColor": fu.keyColor, "FillDir": fu.fillDir, "FillColor": fu.fillColor,
 		"RimDir": fu.rimDir, "RimColor": fu.rimColor, "SkyColor": fu.sky, "GroundColor": fu.ground,
 		"Specular": fu.specular, "Exposure": fu.exposure, "DepthW": fu.depthW,
 	}
 	if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
 		u["Cutoff"] = float32(0.5)
+	}
+	if mat.MToon != nil {
+		mtoonUniforms(u, mat.MToon, fu)
 	}
 	return u
 }

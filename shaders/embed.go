@@ -21,25 +21,27 @@ var common []byte
 //go:embed depth_coarse.kage
 var depthCoarse []byte
 
-//go:embed depth_fine.kage
-var depthFine []byte
-
 //go:embed color.kage
 var color []byte
+
+//go:embed mtoon.kage
+var mtoon []byte
+
+//go:embed mtoon_off.kage
+var mtoonOff []byte
 
 //go:embed composite.kage
 var composite []byte
 
 // Names of the shaders [Source] knows.
 const (
-	DepthCoarse = "depth_coarse" // writes the high byte of the depth key
-	DepthFine   = "depth_fine"   // writes the low byte where the high byte ties
+	DepthCoarse = "depth_coarse" // writes each pixel's nearest depth (see depthBuckets in common.kage)
 	Color       = "color"        // lit, textured, depth-tested surfaces
 	Composite   = "composite"    // background, edge smoothing, final output
 )
 
 // Names lists every shader, in the order the engine compiles them.
-var Names = []string{DepthCoarse, DepthFine, Color, Composite}
+var Names = []string{DepthCoarse, Color, Composite}
 
 // Features are a material's compile-time switches for the geometry passes.
 // The zero value is an opaque, untextured, lit material.
@@ -51,6 +53,15 @@ type Features struct {
 	Unlit       bool   // KHR_materials_unlit: the base colour as it is
 	Toon        bool   // a two-tone ramp (VRM materials), no highlight
 	EmissiveTex bool   // an emissive texture is bound (imageSrc3)
+	// MToon shades the colour pass as VRM's MToon (mtoon.kage) instead
+	// of the usual lights; the fields after it only count with it.
+	MToon    bool
+	ShadeTex int  // MToon's shade texture: 0 none, 1 the base colour texture, 2 its own (imageSrc3)
+	Matcap   bool // a MatCap texture is bound (imageSrc3)
+	ToonRim  bool // MToon's parametric rim light is on (its colour is not black)
+	// Outline draws an MToon outline (an inverted hull) in its colour;
+	// the other features are ignored.
+	Outline bool
 }
 
 // Output are the final pass's compile-time switches.
@@ -69,30 +80,48 @@ func Source(name string) ([]byte, error) {
 	return Geometry(name, Features{})
 }
 
-// Geometry returns the source of a geometry pass (DepthCoarse, DepthFine
-// or Color) compiled for a material's features.
+// Geometry returns the source of a geometry pass (DepthCoarse or Color) compiled for a material's features.
 func Geometry(name string, f Features) ([]byte, error) {
 	var body []byte
 	switch name {
 	case DepthCoarse:
 		body = depthCoarse
-	case DepthFine:
-		body = depthFine
 	case Color:
 		body = color
 	default:
 		return nil, fmt.Errorf("shaders: unknown geometry pass %q", name)
 	}
-	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 {
-		return nil, fmt.Errorf("shaders: features out of range: %+v", f)
+	if err := f.check(); err != nil {
+		return nil, err
 	}
 	consts := fmt.Sprintf("\nconst alphaMode = %d\nconst hasTex = %d\nconst nearest = %d\n"+
-		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n\n",
-		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex))
-	src := make([]byte, 0, len(common)+len(consts)+len(body))
+		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n"+
+		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\nconst outline = %d\n\n",
+		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex),
+		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim), b2i(f.Outline))
+	src := make([]byte, 0, len(common)+len(consts)+len(body)+len(mtoon))
 	src = append(src, common...)
 	src = append(src, consts...)
-	return append(src, body...), nil
+	src = append(src, body...)
+	if name == Color {
+		if f.MToon {
+			src = append(src, mtoon...)
+		} else {
+			src = append(src, mtoonOff...)
+		}
+	}
+	return src, nil
+}
+
+// check rejects features no shader variant has; imageSrc3 holds one
+// texture at most.
+func (f Features) check() error {
+	aux := b2i(f.EmissiveTex) + b2i(f.Matcap) + b2i(f.ShadeTex == 2)
+	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 ||
+		f.ShadeTex < 0 || f.ShadeTex > 2 || aux > 1 {
+		return fmt.Errorf("shaders: features out of range: %+v", f)
+	}
+	return nil
 }
 
 // Final returns the source of the final pass compiled for o.

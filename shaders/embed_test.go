@@ -39,7 +39,8 @@ func TestGeometryFeatures(t *testing.T) {
 			t.Errorf("source lacks %q", want)
 		}
 	}
-	for _, f := range []Features{{Alpha: 3}, {Alpha: -1}, {Wrap: [2]int{0, 3}}} {
+	for _, f := range []Features{{Alpha: 3}, {Alpha: -1}, {Wrap: [2]int{0, 3}}, {MToon: true, ShadeTex: 3},
+		{MToon: true, ShadeTex: 2, EmissiveTex: true}, {MToon: true, Matcap: true, EmissiveTex: true}} {
 		if _, err := Geometry(Color, f); err == nil {
 			t.Errorf("%+v: want an error", f)
 		}
@@ -51,6 +52,30 @@ func TestGeometryFeatures(t *testing.T) {
 	for _, want := range []string{"const opaque = 1", "const smooth = 0", "const upscale = 1"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("final pass lacks %q", want)
+		}
+	}
+}
+
+// TestMToonVariant: only an MToon material's colour pass carries MToon's
+// uniforms and shading; the others get stand-ins.
+func TestMToonVariant(t *testing.T) {
+	for _, tc := range []struct {
+		f    Features
+		want bool
+	}{
+		{Features{}, false},
+		{Features{Toon: true, Textured: true}, false},
+		{Features{MToon: true, ShadeTex: 2, ToonRim: true}, true},
+	} {
+		src, err := Geometry(Color, tc.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(src, []byte("var ShadeColor vec3")); got != tc.want {
+			t.Errorf("%+v: MToon uniforms present %v, want %v", tc.f, got, tc.want)
+		}
+		if bytes.Count(src, []byte("func shadeMToon(")) != 1 {
+			t.Errorf("%+v: want exactly one shadeMToon", tc.f)
 		}
 	}
 }
