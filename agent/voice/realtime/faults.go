@@ -58,7 +58,7 @@ func (s *Session) dialFailed(f *faults, err error) error {
 // lost accounts for a connection that ended with err (not one of the
 // protocol's own reasons); it returns the error to end Run with, or nil to
 // reconnect, and the backoff step to wait first.
-func (s *Session) lost(f *faults, err error, progress bool) (error, int) {
+func (s *Session) lost(f *faults, err error, progress bool) (step int, stop error) {
 	slog.Debug("realtime: connection lost", "provider", s.provider(), "err", err)
 	if progress {
 		*f = faults{}
@@ -67,17 +67,17 @@ func (s *Session) lost(f *faults, err error, progress bool) (error, int) {
 	switch {
 	case errors.As(err, &cut):
 		s.keepCut(cut)
-		return nil, 0
+		return 0, nil
 	case errors.Is(err, llm.ErrMalformed):
 		if f.malformed++; f.malformed > 1 {
-			return s.giveUp(f.malformed, err), 0
+			return 0, s.giveUp(f.malformed, err)
 		}
-		return nil, 0
+		return 0, nil
 	}
 	if f.drops++; f.drops > s.MaxReconnects {
-		return s.giveUp(f.drops, err), 0
+		return 0, s.giveUp(f.drops, err)
 	}
-	return nil, f.drops - 1
+	return f.drops - 1, nil
 }
 
 // cutError is a connection lost while kin was answering: text is what had

@@ -258,7 +258,7 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 			}
 		default:
 			scenario = SilentReconnect
-			stop, step := s.lost(&f, err, s.progress)
+			step, stop := s.lost(&f, err, s.progress)
 			if stop != nil {
 				s.setStatus(Offline)
 				return stop

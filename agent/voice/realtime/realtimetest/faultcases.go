@@ -85,7 +85,7 @@ func FaultCases(ready, said string) []FaultCase {
 				}
 			}},
 		{"accepts and never answers", Fault{Kind: Stall},
-			func(s *realtime.Session) { s.DialTimeout, s.MaxReconnects = 300*time.Millisecond, 1 },
+			func(s *realtime.Session) { s.DialTimeout, s.MaxReconnects = time.Second, 1 },
 			func(t *testing.T, r FaultResult) {
 				sentence(t, r, llm.ErrTimeout, "did not answer in time", "is the server running")
 				if r.Connections != 2 {

@@ -76,7 +76,7 @@ func (p *FaultProxy) WSURL() string {
 	return "ws" + strings.TrimPrefix(p.URL, "http") + path
 }
 
-// Connections is how many WebSockets clients opened through the proxy.
+// Connections is how many WebSocket connections clients asked the proxy for.
 func (p *FaultProxy) Connections() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -101,6 +101,10 @@ func (p *FaultProxy) track(c *websocket.Conn) {
 }
 
 func (p *FaultProxy) serve(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock() // counted on arrival: a client that gives up during the upgrade still tried
+	n := p.conns
+	p.conns++
+	p.mu.Unlock()
 	up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	client, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -108,10 +112,6 @@ func (p *FaultProxy) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	p.track(client)
 	defer client.Close()
-	p.mu.Lock()
-	n := p.conns
-	p.conns++
-	p.mu.Unlock()
 	faulty := p.fault.Times == 0 || n < p.fault.Times
 	if faulty && p.fault.Kind == Stall {
 		for { // read until the client gives up
