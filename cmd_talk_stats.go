@@ -37,19 +37,22 @@ func (ts *talkStats) summary(voice string, speed float64) {
 	defer ts.mu.Unlock()
 	turns := ts.stats.Turns()
 	if len(turns) == 0 {
-		if voice == "cascade" {
-			fmt.Fprintln(ts.out, "stats: the cascade path is not timed yet; use openai-realtime or gemini-live")
-			return
-		}
 		fmt.Fprintln(ts.out, "stats: no turn was answered, so nothing was timed")
 		return
 	}
-	total := func(t realtime.TurnStats) time.Duration { return t.Total }
-	provider := func(t realtime.TurnStats) time.Duration { return t.Provider }
-	for _, row := range []struct {
+	type row struct {
 		name string
 		f    func(realtime.TurnStats) time.Duration
-	}{{"total", total}, {"provider", provider}, {"kin", realtime.TurnStats.Kin}} {
+	}
+	rows := []row{{"total", func(t realtime.TurnStats) time.Duration { return t.Total }},
+		{"provider", func(t realtime.TurnStats) time.Duration { return t.Provider }}, {"kin", realtime.TurnStats.Kin}}
+	if voice == "cascade" { // kin's own turn detection, and the providers one by one
+		rows = append(rows, row{"wait", func(t realtime.TurnStats) time.Duration { return t.Wait }},
+			row{"stt", func(t realtime.TurnStats) time.Duration { return t.Share.STT }},
+			row{"llm", func(t realtime.TurnStats) time.Duration { return t.Share.FirstToken }},
+			row{"tts", func(t realtime.TurnStats) time.Duration { return t.Share.FirstAudio }})
+	}
+	for _, row := range rows {
 		fmt.Fprintf(ts.out, "stats: %-8s p50 %6.1f ms  p95 %6.1f ms  (%d turns)\n", row.name,
 			msf(realtime.Percentile(turns, 50, row.f)), msf(realtime.Percentile(turns, 95, row.f)), len(turns))
 	}

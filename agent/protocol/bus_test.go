@@ -41,7 +41,8 @@ func TestDecodeEveryType(t *testing.T) {
 		Validate: `{"errors":["a","b"],"warnings":1}`, Presence: `{"state":"thinking"}`,
 		ToolCall:   `{"tool":"fs_delete","caller":"model","risk":"high","allowed":false,"reason":"no one to ask","args":{"path":"/tmp/a"}}`,
 		AudioLevel: `{"rms":0.3,"source":"user"}`, Viseme: `{"name":"aa","weight":1}`,
-		Board: `{"id":"week","title":"Week","markdown":"# Hi","width":640,"height":520}`,
+		Board:     `{"id":"week","title":"Week","markdown":"# Hi","width":640,"height":520}`,
+		VoiceTurn: `{"path":"cascade","totalMs":900.5,"providerMs":300,"kinMs":12.5,"waitMs":588,"aecMs":8.2,"sttMs":120}`,
 	}
 	if len(samples) != len(Types()) {
 		t.Fatalf("%d samples for %d types", len(samples), len(Types()))

@@ -37,6 +37,7 @@ var decoders = map[Type]func([]byte) (Payload, error){
 	Presence:     decode[PresencePayload],
 	ToolCall:     decode[ToolCallPayload],
 	Board:        decode[BoardPayload],
+	VoiceTurn:    decode[VoiceTurnPayload],
 	AudioLevel:   decode[AudioLevelPayload],
 	Viseme:       decode[VisemePayload],
 }
@@ -54,7 +55,7 @@ func decode[T Payload](data []byte) (Payload, error) {
 // Types lists every event type the protocol defines.
 func Types() []Type {
 	return []Type{Speak, Think, Gesture, Emote, LookAt, PerformSkill, SkillDone, SkillError,
-		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, Board, AudioLevel, Viseme}
+		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, Board, VoiceTurn, AudioLevel, Viseme}
 }
 
 // DecodePayload parses the JSON payload of an event of type t.

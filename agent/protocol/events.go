@@ -23,6 +23,7 @@ const (
 	Presence     Type = "presence"
 	ToolCall     Type = "tool-call"
 	Board        Type = "board"
+	VoiceTurn    Type = "voice-turn"
 	AudioLevel   Type = "audio-level" // lossy
 	Viseme       Type = "viseme"      // lossy
 )
@@ -166,6 +167,35 @@ type AudioLevelPayload struct {
 	Source string  `json:"source,omitempty"`
 }
 
+// VoiceTurnPayload is the timing of one spoken turn, in milliseconds: from the
+// end of the user's speech to the first sample of kin's reply played (Total),
+// split into kin's own stages, the end-of-turn wait kin holds itself (the
+// cascade's silence and grace; 0 where the provider detects the end), and the
+// provider's share (Total less the rest). Path is "realtime" or "cascade". On
+// the cascade the provider's share is split further into transcription, the
+// model's first token and first whole sentence, and the speech's first audio.
+// One per answered turn; must-deliver.
+type VoiceTurnPayload struct {
+	Path       string  `json:"path"`
+	TotalMs    float64 `json:"totalMs"`
+	ProviderMs float64 `json:"providerMs"`
+	KinMs      float64 `json:"kinMs"`
+	WaitMs     float64 `json:"waitMs,omitempty"`
+	// kin's stages
+	CaptureMs  float64 `json:"captureMs"`
+	AECMs      float64 `json:"aecMs"`
+	ResampleMs float64 `json:"resampleMs"`
+	SendMs     float64 `json:"sendMs"`
+	ReceiveMs  float64 `json:"receiveMs"`
+	DecodeMs   float64 `json:"decodeMs"`
+	PlayMs     float64 `json:"playMs"`
+	// the cascade's providers
+	STTMs           float64 `json:"sttMs,omitempty"`
+	FirstTokenMs    float64 `json:"firstTokenMs,omitempty"`
+	FirstSentenceMs float64 `json:"firstSentenceMs,omitempty"`
+	FirstAudioMs    float64 `json:"firstAudioMs,omitempty"`
+}
+
 // VisemePayload is a mouth shape (an Oculus viseme name such as "aa") with
 // its weight 0..1. Lossy.
 type VisemePayload struct {
@@ -220,6 +250,9 @@ func (ToolCallPayload) EventType() Type { return ToolCall }
 
 // EventType implements Payload.
 func (BoardPayload) EventType() Type { return Board }
+
+// EventType implements Payload.
+func (VoiceTurnPayload) EventType() Type { return VoiceTurn }
 
 // EventType implements Payload.
 func (AudioLevelPayload) EventType() Type { return AudioLevel }

@@ -142,7 +142,7 @@ func (c *Companion) pipeline(o VoiceOptions, player *audio.Player) (*cascade.Pip
 		return nil, fmt.Errorf("unknown text-to-speech %q: want espeak, openai or elevenlabs", o.TTS)
 	}
 	return &cascade.Pipeline{Echo: o.Echo, STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: o.STTModel},
-		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: o.Idle}, nil
+		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: o.Idle, Bus: c.Bus}, nil
 }
 
 // AutoVoice picks a voice path from the environment: OpenAI Realtime with

@@ -46,6 +46,7 @@ type filter struct {
 	saturated                   int
 	talk                        *talkDetector
 	dt                          bool // the last block held double talk
+	fast, fastBlocks            int  // blocks left of fast re-learning after the path moved; its length
 	farEnv                      float64
 }
 
@@ -64,6 +65,7 @@ func newFilter(ft *fft, b, m, rate int) *filter {
 		f.fg[i] = make([]complex64, bins)
 	}
 	f.talk = newTalkDetector(b, rate)
+	f.fastBlocks = 3 * rate / 2 / b
 	f.spectralAvg = float64(b) / float64(rate)
 	f.beta0 = 8 * float64(b) / float64(rate) // four times speexdsp's: re-converges within a second
 	f.betaMax = 2 * float64(b) / float64(rate)
@@ -85,7 +87,7 @@ func (f *filter) reset() {
 	f.adapted, f.sumAdapt = false, 0
 	f.davg1, f.davg2, f.dvar1, f.dvar2 = 0, 0, 0, 0
 	f.talk.reset()
-	f.dt = false
+	f.dt, f.fast = false, 0
 }
 
 // shift moves the weights by d partitions, when the bulk delay in front of the
@@ -114,6 +116,9 @@ func (f *filter) shift(d int) {
 	if d != 0 { // the echo path moved: learn fast again, and trust nothing learnt about it
 		f.pey = f.pyy
 		f.leak = 1
+		if d > 2 || d < -2 { // more than the estimator wavering over early reflections
+			f.fast = f.fastBlocks
+		}
 		f.talk.reset()
 	}
 }

@@ -3,13 +3,14 @@ package aec
 import "math"
 
 // Tuning of the suppressor, on the synthetic rooms of the tests: the residual
-// echo is taken to be at least a tenth of the echo estimate (the speaker's
+// echo is taken to be at least 12% of the echo estimate (the speaker's
 // distortion and the filter's misadjustment that the leak does not see), and is
-// subtracted six times over; this keeps the user's voice within about 3 dB
-// during double talk.
+// subtracted seven times over; this keeps the user's voice within about 4 dB
+// during double talk and lets ≥ 90% of it through the level gate after
+// (TestEchoStage), while a changed echo path is ≥ 25 dB down within a second.
 const (
-	resFloor     = 0.1
-	overSubtract = 6
+	resFloor     = 0.12
+	overSubtract = 7
 )
 
 // suppressor removes the echo the linear filter leaves: per frequency bin, a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/voice/audio"
+	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/agent/voice/vad"
 )
 
@@ -27,7 +28,10 @@ type Pipeline struct {
 	Playback Playback
 	VAD      vad.Config    // hands-free segmentation (16 kHz)
 	Echo     EchoFilter    // optional: *audio.EchoGate or *aec.Echo
-	Bus      *protocol.Bus // optional: presence, Speak bubbles
+	Bus      *protocol.Bus // optional: presence, Speak bubbles, each turn's timing
+	// Stats, if set, times each turn (see stats.go); nil takes the one
+	// realtime.WithStats put in Run's context, if any.
+	Stats *realtime.Stats
 	// OnTranscript, if set, receives ("user"|"assistant", text) for each turn.
 	OnTranscript func(role, text string)
 	// IdleAfterInput: once mic closes, Run returns after the last reply was handed to
@@ -75,6 +79,7 @@ func (p *Pipeline) status(s string) {
 // been spoken. mic carries 16 kHz frames.
 func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
 	p.init()
+	p.setupStats(ctx)
 	seg := vad.NewSegmenter(p.VAD)
 	var (
 		held   []int16
@@ -90,10 +95,11 @@ func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
 		tctx, cancel = context.WithCancel(ctx)
 		p.turns++
 		item := fmt.Sprintf("reply-%d", p.turns)
+		c := p.clock(item, time.Now())
 		turnWG.Add(1)
 		go func() {
 			defer turnWG.Done()
-			if err := p.turn(tctx, item, pcm); err != nil && tctx.Err() == nil && p.Bus != nil {
+			if err := p.turn(tctx, item, pcm, c); err != nil && tctx.Err() == nil && p.Bus != nil {
 				p.Bus.Emit(protocol.ThinkPayload{Thought: "voice: " + err.Error()})
 			}
 		}()
@@ -114,6 +120,7 @@ func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
 		case down := <-p.ptt:
 			key(down)
 		case f, ok := <-mic:
+			at := time.Now()
 			for pending := true; pending; { // key presses before this frame come first
 				select {
 				case down := <-p.ptt:
@@ -131,10 +138,8 @@ func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
 				p.status("offline")
 				return nil
 			}
-			if p.Echo != nil {
-				if f, _ = p.Echo.Process(f); f == nil {
-					continue
-				}
+			if f = p.echo(f, at); f == nil {
+				continue
 			}
 			if ptt {
 				held = append(held, f...)
@@ -185,13 +190,17 @@ func (p *Pipeline) waitIdle(ctx context.Context) {
 
 // turn answers one utterance: STT, then the brain's reply spoken sentence by
 // sentence while it is still being written.
-func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16) error {
+func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16, c *turnClock) error {
 	p.status("thinking")
+	t := time.Now()
 	text, err := p.STT.Transcribe(ctx, pcm, audio.CaptureRate)
 	if err != nil {
 		return fmt.Errorf("transcribe: %w", err)
 	}
+	c.transcribed(t)
+	t = time.Now()
 	text, done := p.endOfTurn(ctx, strings.TrimSpace(text))
+	c.graced(t)
 	if !done {
 		return nil // the user went on: the next utterance carries this one
 	}
@@ -204,16 +213,20 @@ func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16) error {
 	}
 	sentences := make(chan string, 16)
 	spoken := make(chan error, 1)
-	go func() { spoken <- p.speak(ctx, item, sentences) }()
+	go func() { spoken <- p.speak(ctx, item, sentences, c) }()
 	var split Splitter
 	var reply strings.Builder
+	c.ask()
 	err = p.Brain.Reply(ctx, text, func(delta string) {
 		reply.WriteString(delta)
-		for _, s := range split.Feed(delta) {
+		done := split.Feed(delta)
+		c.text(len(done) > 0)
+		for _, s := range done {
 			sentences <- s
 		}
 	})
 	if rest := split.Flush(); rest != "" && err == nil {
+		c.text(true)
 		sentences <- rest
 	}
 	close(sentences)
@@ -240,20 +253,23 @@ func (p *Pipeline) Announce(ctx context.Context, text string) error {
 	sentences := make(chan string, 1)
 	sentences <- text
 	close(sentences)
-	return p.speak(ctx, item, sentences)
+	return p.speak(ctx, item, sentences, nil)
 }
 
-// speak synthesises sentences in order and queues their audio.
-func (p *Pipeline) speak(ctx context.Context, item string, sentences <-chan string) error {
+// speak synthesises sentences in order and queues their audio; c, if not nil,
+// times the first.
+func (p *Pipeline) speak(ctx context.Context, item string, sentences <-chan string, c *turnClock) error {
 	var first error
 	for s := range sentences {
 		if ctx.Err() != nil || first != nil {
 			continue // drain
 		}
+		c.speaking()
 		err := p.TTS.Synthesize(ctx, s, func(pcm []int16) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
+			c.audio(time.Now())
 			p.Playback.Enqueue(item, pcm)
 			p.status("speaking")
 			return nil

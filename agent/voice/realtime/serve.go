@@ -25,7 +25,9 @@ type conv struct {
 	filler  <-chan time.Time // fires when a tool has run FillerAfter
 	idle    *time.Timer      // after the microphone closed
 	micDone bool
-	done    chan struct{} // closed when serve returns
+	done    chan struct{}   // closed when serve returns
+	answer  string          // the reply item being played, "" between replies
+	partial strings.Builder // its transcript so far
 }
 
 type recvResult struct {
@@ -72,22 +74,22 @@ func (s *Session) serve(ctx context.Context, conn Conn, mic <-chan []int16) erro
 			return switchVoice{v}
 		case text := <-s.say:
 			if err := conn.SendText(announcePrompt + text); err != nil {
-				return err
+				return c.cut(c.closeReason(err, events))
 			}
 		case f, ok := <-mic:
 			if !ok {
 				mic = nil
 				if err := c.endInput(); err != nil {
-					return err
+					return c.cut(c.closeReason(err, events))
 				}
 				continue
 			}
 			if err := c.input(f); err != nil {
-				return err
+				return c.cut(c.closeReason(err, events))
 			}
 		case r := <-events:
 			if r.err != nil {
-				return r.err
+				return c.cut(r.err)
 			}
 			if err := c.handle(r.ev); err != nil {
 				return err
@@ -95,7 +97,7 @@ func (s *Session) serve(ctx context.Context, conn Conn, mic <-chan []int16) erro
 			c.poke()
 		case r := <-c.toolsCh:
 			if err := c.finishTools(r); err != nil {
-				return err
+				return c.cut(c.closeReason(err, events))
 			}
 			c.poke()
 		case <-c.filler:
@@ -182,6 +184,7 @@ func (c *conv) handle(ev Event) error {
 		}
 		c.busy = true
 		c.samples[e.ItemID] += len(e.PCM)
+		c.answering(e.ItemID)
 		if s.Stats != nil {
 			s.Stats.queued(e, time.Now())
 		}
@@ -210,6 +213,8 @@ func (c *conv) handle(ev Event) error {
 		}
 	case ResponseDone:
 		c.busy = false
+		c.answering("")
+		s.progress = true
 		if c.tools == nil {
 			s.setStatus(Listening)
 		}
@@ -224,6 +229,10 @@ func (c *conv) handle(ev Event) error {
 }
 
 func (c *conv) transcript(t Transcript) {
+	if !t.Final && t.Role == Assistant {
+		c.answering(t.ItemID)
+		c.partial.WriteString(t.Text)
+	}
 	if !t.Final || strings.TrimSpace(t.Text) == "" {
 		return
 	}
@@ -261,6 +270,7 @@ func (c *conv) bargeIn(local bool) error {
 		return nil
 	}
 	c.dropped[item] = true
+	c.answering("")
 	c.cutTranscript(item, heard)
 	return c.conn.Interrupt(item, heard)
 }

@@ -83,7 +83,10 @@ type Session struct {
 	// IdleAfterInput: once the microphone channel is closed, Run returns after the
 	// conversation has been idle this long; 1.5 s.
 	IdleAfterInput time.Duration
-	MaxReconnects  int // failed dials in a row before going offline; 6
+	MaxReconnects  int // failed dials, or drops before anything was said, in a row before going offline; 6
+	// DialTimeout bounds connecting and the protocol's setup: a server that
+	// accepts and never answers counts as a failed dial after it; 15 s.
+	DialTimeout time.Duration
 	// Sleep waits between reconnects; tests replace it. Default: a timer.
 	Sleep func(ctx context.Context, d time.Duration) error
 
@@ -94,6 +97,9 @@ type Session struct {
 	control chan string // voice switches
 	say     chan string // things kin itself wants said (a reminder)
 	once    sync.Once
+	// progress is set by serve when the conversation moved on (a reply
+	// finished): the fault counts start again.
+	progress bool
 }
 
 func (s *Session) init() {
@@ -114,6 +120,9 @@ func (s *Session) init() {
 		}
 		if s.MaxReconnects == 0 {
 			s.MaxReconnects = 6
+		}
+		if s.DialTimeout == 0 {
+			s.DialTimeout = 15 * time.Second
 		}
 		if s.Sleep == nil {
 			s.Sleep = sleep
@@ -188,8 +197,12 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 	if s.Stats == nil {
 		s.Stats = statsFrom(ctx)
 	}
+	if s.Stats != nil && s.Bus != nil {
+		s.Stats.Publish(s.Bus, "realtime")
+	}
 	s.init()
-	scenario, fails, n1008 := NewSession, 0, 0
+	scenario, n1008 := NewSession, 0
+	var f faults
 	for {
 		s.setStatus(Connecting)
 		cfg := s.Config
@@ -197,22 +210,25 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 		s.mu.Lock()
 		cfg.History, cfg.Resume = append([]Turn(nil), s.history...), s.handle
 		s.mu.Unlock()
-		conn, err := s.Dialer.Dial(ctx, cfg)
+		dctx, cancel := context.WithTimeout(ctx, s.DialTimeout)
+		conn, err := s.Dialer.Dial(dctx, cfg)
+		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			if fails++; fails > s.MaxReconnects {
+			if err := s.dialFailed(&f, err); err != nil {
 				s.setStatus(Offline)
-				return fmt.Errorf("realtime: giving up after %d attempts: %w", fails, err)
+				return err
 			}
-			if err := s.Sleep(ctx, Backoff(fails-1)); err != nil {
+			if err := s.Sleep(ctx, Backoff(f.dials-1)); err != nil {
 				return err
 			}
 			continue
 		}
-		fails = 0
+		f.dials = 0
 		s.setStatus(Listening)
+		s.progress = false
 		err = s.serve(ctx, conn, mic)
 		conn.Close()
 		var ce *CloseError
@@ -242,7 +258,12 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 			}
 		default:
 			scenario = SilentReconnect
-			if err := s.Sleep(ctx, Backoff(0)); err != nil {
+			step, stop := s.lost(&f, err, s.progress)
+			if stop != nil {
+				s.setStatus(Offline)
+				return stop
+			}
+			if err := s.Sleep(ctx, Backoff(step)); err != nil {
 				return err
 			}
 		}

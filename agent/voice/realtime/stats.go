@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/voice/vad"
 )
 
@@ -36,7 +37,12 @@ func (s Stage) String() string {
 type TurnStats struct {
 	Total    time.Duration
 	Stages   [NumStages]time.Duration
-	Provider time.Duration // Total less kin's stages: network, turn detection, the model
+	Provider time.Duration // Total less kin's stages and Wait: network, turn detection, the model
+	// Wait is the end-of-turn wait kin holds itself (the cascade's silence and
+	// grace); 0 on the realtime paths, where the provider detects the end.
+	Wait time.Duration
+	// Share splits Provider on the cascade path; zero on the realtime paths.
+	Share ProviderShare
 }
 
 // Kin is kin's own share: the sum of the stages.
@@ -51,7 +57,11 @@ func (t TurnStats) Kin() time.Duration {
 // String is the turn on one line, in milliseconds.
 func (t TurnStats) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "total %s = provider %s + kin %s (", ms(t.Total), ms(t.Provider), ms(t.Kin()))
+	fmt.Fprintf(&b, "total %s = provider %s", ms(t.Total), ms(t.Provider))
+	if t.Share != (ProviderShare{}) {
+		fmt.Fprintf(&b, " (%s)", t.Share)
+	}
+	fmt.Fprintf(&b, " + kin %s (", ms(t.Kin()))
 	for i, d := range t.Stages {
 		if i > 0 {
 			b.WriteString(", ")
@@ -59,6 +69,9 @@ func (t TurnStats) String() string {
 		fmt.Fprintf(&b, "%s %s", Stage(i), ms(d))
 	}
 	b.WriteString(")")
+	if t.Wait != 0 {
+		fmt.Fprintf(&b, " + end-of-turn wait %s", ms(t.Wait))
+	}
 	return b.String()
 }
 
@@ -75,6 +88,8 @@ type Stats struct {
 	OnTurn func(TurnStats)
 
 	mu    sync.Mutex
+	bus   *protocol.Bus // where each turn is published, if set ([Stats.Publish])
+	path  string
 	vad   *vad.VAD
 	last  *voiced  // the last voiced frame since the previous reply began
 	reply *pending // the reply whose first audio is queued, not yet played
@@ -96,6 +111,8 @@ type pending struct {
 	from            voiced
 	receive, decode time.Duration
 	queued          time.Time
+	wait            time.Duration // kin's own end-of-turn wait (the cascade)
+	share           ProviderShare
 }
 
 // frame records one microphone frame as it left kin (gated samples pcm).
@@ -140,12 +157,16 @@ func (s *Stats) Started(item string) {
 	t := TurnStats{Total: now.Sub(p.from.at) + s.Capture + p.from.delay}
 	t.Stages = [NumStages]time.Duration{s.Capture, p.from.aec, p.from.resample, p.from.send,
 		p.receive, p.decode, now.Sub(p.queued)}
-	t.Provider = t.Total - t.Kin()
+	t.Wait, t.Share = p.wait, p.share
+	t.Provider = t.Total - t.Kin() - t.Wait
 	s.turns = append(s.turns, t)
-	on := s.OnTurn
+	on, bus, path := s.OnTurn, s.bus, s.path
 	s.mu.Unlock()
 	if on != nil {
 		on(t)
+	}
+	if bus != nil {
+		bus.Emit(t.Payload(path))
 	}
 }
 

@@ -1,6 +1,8 @@
 package gemini
 
 import (
+	"github.com/kin-companion/kin/agent/llm"
+
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -65,7 +67,7 @@ func (c *Conn) item() string { return "turn-" + strconv.Itoa(c.turn) }
 func (c *Conn) decode(data []byte) error {
 	var m serverMessage
 	if err := json.Unmarshal(data, &m); err != nil {
-		return fmt.Errorf("gemini: bad server message: %w", err)
+		return fmt.Errorf("gemini: bad server message: %w: %w", llm.ErrMalformed, err)
 	}
 	switch {
 	case m.SetupComplete != nil:
@@ -128,7 +130,7 @@ func (c *Conn) content(m serverMessage) error {
 			}
 			raw, err := base64.StdEncoding.DecodeString(p.InlineData.Data)
 			if err != nil {
-				return fmt.Errorf("gemini: audio: %w", err)
+				return fmt.Errorf("gemini: audio: %w: %w", llm.ErrMalformed, err)
 			}
 			pcm := audio.FromBytes(raw)
 			if rate := mimeRate(p.InlineData.MimeType); rate != audio.PlaybackRate {

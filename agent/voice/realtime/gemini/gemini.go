@@ -4,6 +4,8 @@
 package gemini
 
 import (
+	"github.com/kin-companion/kin/agent/llm"
+
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -65,6 +67,9 @@ type Dialer struct {
 	WS       *websocket.Dialer
 }
 
+// Name is the provider's name in sentences about its faults.
+func (d *Dialer) Name() string { return "Gemini Live" }
+
 // Dial implements realtime.Dialer: send setup (resuming cfg.Resume if set), wait for
 // setupComplete, then — on a fresh session — re-inject cfg.History as clientContent.
 func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, error) {
@@ -114,7 +119,7 @@ func (c *Conn) setup(setup map[string]any, cfg realtime.Config) error {
 			} `json:"setupComplete"`
 		}
 		if err := json.Unmarshal(data, &msg); err != nil {
-			return fmt.Errorf("gemini: waiting for setupComplete: %w", err)
+			return fmt.Errorf("gemini: waiting for setupComplete: %w: %w", llm.ErrMalformed, err)
 		}
 		if msg.SetupComplete != nil {
 			break

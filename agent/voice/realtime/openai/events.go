@@ -1,6 +1,8 @@
 package openai
 
 import (
+	"github.com/kin-companion/kin/agent/llm"
+
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -36,7 +38,7 @@ type serverEvent struct {
 func (c *Conn) decode(data []byte) error {
 	var ev serverEvent
 	if err := json.Unmarshal(data, &ev); err != nil {
-		return fmt.Errorf("openai: bad server event: %w", err)
+		return fmt.Errorf("openai: bad server event: %w: %w", llm.ErrMalformed, err)
 	}
 	emit := func(e realtime.Event) { c.pending = append(c.pending, e) }
 	switch ev.Type {
@@ -56,7 +58,7 @@ func (c *Conn) decode(data []byte) error {
 	case "response.output_audio.delta", "response.audio.delta":
 		pcm, err := base64.StdEncoding.DecodeString(ev.Delta)
 		if err != nil {
-			return fmt.Errorf("openai: audio delta: %w", err)
+			return fmt.Errorf("openai: audio delta: %w: %w", llm.ErrMalformed, err)
 		}
 		emit(realtime.AudioDelta{ItemID: ev.ItemID, PCM: audio.FromBytes(pcm)})
 	case "response.output_audio_transcript.delta", "response.audio_transcript.delta":

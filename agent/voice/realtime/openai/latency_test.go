@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/voice/aec"
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/realtime"
@@ -27,7 +28,12 @@ func latencyTurns(t testing.TB, n int) []realtime.TurnStats {
 	h.player.SetTap(ref.Write) // the microphone path as kin runs it: echo cancelled
 	h.session.Echo = aec.NewEcho(ref, h.player.RecentLevel)
 	h.run(t, speech(t, parts...))
-	return h.session.Stats.Turns()
+	timed := h.session.Stats.Turns()
+	// Each turn is also published on the bus, for the window's F1 panel.
+	if ev := h.events(protocol.VoiceTurn); len(ev) != len(timed) || len(ev) > 0 && ev[0].Payload.(protocol.VoiceTurnPayload).Path != "realtime" {
+		t.Errorf("%d voice-turn events on the bus for %d turns", len(ev), len(timed))
+	}
+	return timed
 }
 
 // TestTurnLatency: every turn is timed from the end of the user's speech to the

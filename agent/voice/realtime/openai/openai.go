@@ -4,6 +4,8 @@
 package openai
 
 import (
+	"github.com/kin-companion/kin/agent/llm"
+
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -101,6 +103,9 @@ func (d *Dialer) Dial(ctx context.Context, cfg realtime.Config) (realtime.Conn, 
 	return conn, nil
 }
 
+// Name is the provider's name in sentences about its faults.
+func (d *Dialer) Name() string { return "OpenAI Realtime" }
+
 // Conn is a live OpenAI Realtime connection.
 type Conn struct {
 	ws      *websocket.Conn
@@ -155,7 +160,7 @@ func (c *Conn) expect(want string) error {
 		}
 		var ev serverEvent
 		if err := json.Unmarshal(data, &ev); err != nil {
-			return fmt.Errorf("openai: waiting for %s: %w", want, err)
+			return fmt.Errorf("openai: waiting for %s: %w: %w", want, llm.ErrMalformed, err)
 		}
 		switch ev.Type {
 		case want:

@@ -1,0 +1,36 @@
+package openai_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kin-companion/kin/agent/voice/realtime/openai"
+	"github.com/kin-companion/kin/agent/voice/realtime/openai/openaitest"
+	rt "github.com/kin-companion/kin/agent/voice/realtime/realtimetest"
+)
+
+// TestFaults runs the realtime fault cases (realtimetest.FaultCases) through a
+// fault proxy in front of the OpenAI Realtime fake.
+func TestFaults(t *testing.T) {
+	for _, fc := range rt.FaultCases("session.updated", "response.output_audio_transcript.delta") {
+		t.Run(fc.Name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, openaitest.Turn{Heard: "What time is it?", Say: "It is ten o'clock, time for tea."})
+			px := rt.NewFaultProxy(t, h.srv.WSURL(), fc.Fault)
+			h.session.Dialer = &openai.Dialer{URL: px.WSURL(), APIKey: "sk-test"}
+			fc.Setup(h.session)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			dev, stop := context.WithCancel(ctx)
+			defer stop()
+			rt.Play(dev, h.player)
+			err := h.session.Run(ctx, rt.Mic(ctx, speech(t, "What time is it?")))
+			h.mu.Lock()
+			transcripts := append([]string(nil), h.transcripts...)
+			h.mu.Unlock()
+			fc.Check(t, rt.FaultResult{Err: err, Connections: px.Connections(), Waits: h.sleep.Waits(),
+				Transcripts: transcripts, History: h.session.History(), Provider: "OpenAI Realtime"})
+		})
+	}
+}
