@@ -252,8 +252,12 @@ func (o Options) getenv() func(string) string {
 	return os.Getenv
 }
 
+// failedNote starts the transcript's note of a turn that ended without an answer.
+const failedNote = "kin: no answer — "
+
 // Send starts a turn like [runtime.Runtime.Send] and keeps the transcript:
-// the user's text, each tool result and the answer.
+// the user's text, each tool result and the answer, or a note of why there
+// is none.
 func (c *Companion) Send(ctx context.Context, text string) <-chan runtime.Delta {
 	conv := c.conversation()
 	c.record(conv, store.RoleUser, text)
@@ -267,6 +271,8 @@ func (c *Companion) Send(ctx context.Context, text string) <-chan runtime.Delta 
 				c.record(conv, store.RoleTool, d.Tool+": "+d.Text)
 			case runtime.Final:
 				c.record(conv, store.RoleAssistant, d.Text)
+			case runtime.Failed: // the transcript says why the user's line has no answer
+				c.record(conv, store.RoleTool, failedNote+d.Err.Error())
 			}
 			out <- d
 		}
