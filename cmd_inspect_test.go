@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/kin-companion/kin/avatar"
 )
 
 // sharedAsset finds a model in ../shared/assets beside the repository, or
@@ -99,6 +101,29 @@ func TestInspectRefused(t *testing.T) {
 		code := run([]string{"inspect", file, "--json"}, &out, &errb)
 		if code == 0 || out.Len() != 0 || !strings.Contains(errb.String(), want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", file, code, out.String(), errb.String())
+		}
+	}
+}
+
+// TestInspectHostile: kin inspect on each file of the avatar's hostile corpus prints
+// the loader's sentence on stderr, one line, and nothing on stdout.
+func TestInspectHostile(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("avatar", "testdata", "hostile", "*"))
+	if err != nil || len(files) < 20 {
+		t.Fatalf("hostile corpus: %d files, %v", len(files), err)
+	}
+	for _, file := range files {
+		_, lerr := avatar.Load(file)
+		if lerr == nil {
+			t.Errorf("%s loaded", file)
+			continue
+		}
+		sentence := strings.TrimPrefix(lerr.Error(), "avatar: ")
+		var out, errb bytes.Buffer
+		code := run([]string{"inspect", file}, &out, &errb)
+		msg := strings.TrimSpace(errb.String())
+		if code == 0 || out.Len() != 0 || !strings.Contains(msg, sentence) || strings.Count(msg, "\n") > 0 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want the sentence %q", filepath.Base(file), code, out.String(), msg, sentence)
 		}
 	}
 }

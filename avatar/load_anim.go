@@ -103,6 +103,12 @@ func validateChannel(ch *Channel) error {
 		return fmt.Errorf("%d output values for %d keyframes of %d floats", len(ch.Values), len(ch.Times), per)
 	}
 	ch.Values = ch.Values[:len(ch.Times)*per]
+	if k := nonFinite(ch.Times); k >= 0 {
+		return fmt.Errorf("keyframe time %d is %v, not a finite number; the animation is damaged — re-export it", k, ch.Times[k])
+	}
+	if k := nonFinite(ch.Values); k >= 0 {
+		return fmt.Errorf("output value %d (key %d) is %v, not a finite number; the animation is damaged — re-export it", k, k/per, ch.Values[k])
+	}
 	return nil
 }
 
@@ -118,4 +124,14 @@ func (b *builder) floats(idx int, what string) ([]float32, error) {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return flatten(data)
+}
+
+// nonFinite returns the index of the first NaN or infinite value in v, or -1.
+func nonFinite(v []float32) int {
+	for i, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return i
+		}
+	}
+	return -1
 }

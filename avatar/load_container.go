@@ -45,6 +45,9 @@ func decodeDocument(r *bufio.Reader, fsys fs.FS) (doc *gltf.Document, isGLB bool
 	if err := json.NewDecoder(bytes.NewReader(jsonData)).Decode(doc); err != nil {
 		return nil, isGLB, &plainError{jsonProblem(err, len(jsonData)), err}
 	}
+	if err := checkVersion(doc.Asset); err != nil {
+		return nil, isGLB, err
+	}
 	return doc, isGLB, loadBuffers(doc, bin, isGLB, fsys)
 }
 
@@ -128,6 +131,10 @@ func loadBuffers(doc *gltf.Document, bin []byte, isGLB bool, fsys fs.FS) error {
 		}
 		if err != nil {
 			return fmt.Errorf("buffer %d: %w", i, err)
+		}
+		if buf.URI != "" && len(buf.Data) < buf.ByteLength {
+			return &plainError{fmt.Sprintf("buffers[%d].byteLength is %d, but its data holds only %d bytes; the file is damaged — export or download it again",
+				i, buf.ByteLength, len(buf.Data)), io.ErrUnexpectedEOF}
 		}
 		if len(buf.Data) > buf.ByteLength {
 			buf.Data = buf.Data[:buf.ByteLength]

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/qmuntal/gltf"
 )
 
 // errNotModel is the cause of a file that is neither GLB nor glTF JSON.
@@ -25,6 +28,8 @@ func jsonProblem(err error, size int) string {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
+	case errors.As(err, &syn) && strings.Contains(syn.Error(), "exceeded max depth"):
+		return fmt.Sprintf("not a readable glTF file: its JSON nests deeper than any model needs at byte %d of %d; the file is damaged or hostile — re-export the model", syn.Offset, size)
 	case errors.As(err, &syn):
 		return fmt.Sprintf("not a readable glTF file: its JSON is broken at byte %d of %d; re-export the model", syn.Offset, size)
 	case errors.As(err, &typ):
@@ -54,4 +59,23 @@ func offset(r io.Reader) int64 {
 		return c.n
 	}
 	return 0
+}
+
+// checkVersion refuses a glTF whose asset.version (or minVersion) is not 2.x; a
+// file that gives none is read as 2.0.
+func checkVersion(a gltf.Asset) error {
+	for _, v := range []struct{ field, value string }{{"asset.version", a.Version}, {"asset.minVersion", a.MinVersion}} {
+		if v.value != "" && !strings.HasPrefix(v.value, "2.") && v.value != "2" {
+			return &plainError{fmt.Sprintf("%s is %q; kin reads glTF 2.0 files — re-export the model as glTF 2.0", v.field, v.value), errNotModel}
+		}
+	}
+	return nil
+}
+
+// named is "kind i (name)", or "kind i" when the name is empty.
+func named(kind string, i int, name string) string {
+	if name == "" {
+		return fmt.Sprintf("%s %d", kind, i)
+	}
+	return fmt.Sprintf("%s %d (%s)", kind, i, name)
 }

@@ -21,14 +21,14 @@ func (b *builder) meshes() error {
 		targets := 0
 		for j, gp := range gm.Primitives {
 			if gp == nil {
-				return fmt.Errorf("mesh %d (%s) primitive %d: null", i, gm.Name, j)
+				return fmt.Errorf("%s primitive %d: null", named("mesh", i, gm.Name), j)
 			}
 			p, skip, err := b.primitive(gp)
 			if err != nil {
-				return fmt.Errorf("mesh %d (%s) primitive %d: %w", i, gm.Name, j, err)
+				return fmt.Errorf("%s primitive %d: %w", named("mesh", i, gm.Name), j, err)
 			}
 			if skip != "" {
-				b.warnf("mesh %d (%s) primitive %d: skipped: %s", i, gm.Name, j, skip)
+				b.warnf("%s primitive %d: skipped: %s", named("mesh", i, gm.Name), j, skip)
 				continue
 			}
 			targets = max(targets, len(p.Targets))

@@ -27,7 +27,7 @@ func (b *builder) nodes() error {
 		out.Mesh = optIndex(n.Mesh, len(doc.Meshes))
 		out.Skin = optIndex(n.Skin, len(doc.Skins))
 		if (n.Mesh != nil && out.Mesh < 0) || (n.Skin != nil && out.Skin < 0) {
-			return fmt.Errorf("node %d (%s): mesh or skin index out of range", i, n.Name)
+			return fmt.Errorf("%s: mesh or skin index out of range", named("node", i, n.Name))
 		}
 		out.Rest = TRS{T: vec3(n.TranslationOrDefault()), R: quat(n.RotationOrDefault()), S: vec3(n.ScaleOrDefault())}
 		if n.Matrix != gltf.DefaultMatrix && n.Matrix != [16]float64{} {
@@ -42,10 +42,10 @@ func (b *builder) nodes() error {
 		}
 		for _, c := range n.Children {
 			if c < 0 || c >= len(doc.Nodes) {
-				return fmt.Errorf("node %d (%s): child %d out of range", i, n.Name, c)
+				return fmt.Errorf("%s: child %d out of range", named("node", i, n.Name), c)
 			}
 			if b.m.Nodes[c].Parent >= 0 || c == i {
-				return fmt.Errorf("node %d (%s): child %d has two parents or is its own child", i, n.Name, c)
+				return fmt.Errorf("%s: child %d has two parents or is its own child", named("node", i, n.Name), c)
 			}
 			b.m.Nodes[c].Parent = i
 			out.Children = append(out.Children, c)
@@ -85,13 +85,35 @@ func (b *builder) sceneRoots() []int {
 	return roots
 }
 
+// maxDepth is the deepest node hierarchy kin reads; real rigs are a few dozen levels.
+const maxDepth = 1000
+
+// checkAcyclic refuses a parent chain that loops or runs deeper than maxDepth, in
+// time linear in the nodes (each node has at most one parent by now).
 func checkAcyclic(nodes []Node) error {
+	depth := make([]int, len(nodes)) // 0: not seen yet; -1: on the current walk; else depth+1
+	var walk []int
 	for i := range nodes {
-		steps := 0
-		for p := nodes[i].Parent; p >= 0; p = nodes[p].Parent {
-			if steps++; steps > len(nodes) {
-				return fmt.Errorf("node %d (%s): cycle in the node hierarchy", i, nodes[i].Name)
-			}
+		walk = walk[:0]
+		p := i
+		for p >= 0 && depth[p] == 0 {
+			depth[p] = -1
+			walk = append(walk, p)
+			p = nodes[p].Parent
+		}
+		if p >= 0 && depth[p] < 0 {
+			return fmt.Errorf("%s: cycle in the node hierarchy: it is its own ancestor", named("node", p, nodes[p].Name))
+		}
+		d := 0
+		if p >= 0 {
+			d = depth[p]
+		}
+		for k := len(walk) - 1; k >= 0; k-- {
+			d++
+			depth[walk[k]] = d
+		}
+		if d > maxDepth {
+			return fmt.Errorf("%s is %d levels deep in the node hierarchy; kin reads up to %d — the file is damaged or hostile", named("node", i, nodes[i].Name), d, maxDepth)
 		}
 	}
 	return nil
@@ -106,7 +128,7 @@ func (b *builder) skins() error {
 		sk := Skin{Name: s.Name, Joints: make([]int, len(s.Joints)), Skeleton: optIndex(s.Skeleton, len(b.m.Nodes))}
 		for j, n := range s.Joints {
 			if n < 0 || n >= len(b.m.Nodes) {
-				return fmt.Errorf("skin %d (%s): joint %d refers to node %d, out of range", i, s.Name, j, n)
+				return fmt.Errorf("%s: joint %d refers to node %d, out of range", named("skin", i, s.Name), j, n)
 			}
 			sk.Joints[j] = n
 		}
@@ -121,10 +143,10 @@ func (b *builder) skins() error {
 			}
 			ibm, err := modeler.ReadInverseBindMatrices(b.doc, acr, nil)
 			if err != nil {
-				return fmt.Errorf("skin %d (%s): inverseBindMatrices: %w", i, s.Name, err)
+				return fmt.Errorf("%s: inverseBindMatrices: %w", named("skin", i, s.Name), err)
 			}
 			if len(ibm) < len(s.Joints) {
-				return fmt.Errorf("skin %d (%s): %d inverseBindMatrices for %d joints", i, s.Name, len(ibm), len(s.Joints))
+				return fmt.Errorf("%s: %d inverseBindMatrices for %d joints", named("skin", i, s.Name), len(ibm), len(s.Joints))
 			}
 			for j := range sk.InverseBind { // modeler returns ibm[j][row][column]
 				for c := 0; c < 4; c++ {
@@ -132,36 +154,14 @@ func (b *builder) skins() error {
 						sk.InverseBind[j][c*4+r] = ibm[j][r][c]
 					}
 				}
+				if k := nonFinite(sk.InverseBind[j][:]); k >= 0 {
+					return fmt.Errorf("%s: inverse bind matrix %d holds %v (joint node %d), not a finite number; the skin is damaged — re-export the model", named("skin", i, s.Name), j, sk.InverseBind[j][k], s.Joints[j])
+				}
 			}
 		}
 		b.m.Skins = append(b.m.Skins, sk)
 	}
 	return nil
-}
-
-// accessor returns accessor idx after checking it exists and is of sane size;
-// owner and n name what refers to it in errors.
-func (b *builder) accessor(idx int, owner string, n int) (*gltf.Accessor, error) {
-	if idx < 0 || idx >= len(b.doc.Accessors) || b.doc.Accessors[idx] == nil {
-		return nil, fmt.Errorf("%s %d: accessor %d out of range", owner, n, idx)
-	}
-	acr := b.doc.Accessors[idx]
-	if acr.Count < 0 || acr.Count > maxElements {
-		return nil, fmt.Errorf("%s %d: accessor %d has an implausible count %d", owner, n, idx, acr.Count)
-	}
-	if acr.BufferView != nil {
-		bv := *acr.BufferView
-		if bv < 0 || bv >= len(b.doc.BufferViews) || b.doc.BufferViews[bv] == nil {
-			return nil, fmt.Errorf("%s %d: accessor %d: bufferView %d out of range", owner, n, idx, bv)
-		}
-		view := b.doc.BufferViews[bv]
-		elem := acr.ComponentType.ByteSize() * acr.Type.Components()
-		stride := max(view.ByteStride, elem)
-		if acr.Count > 0 && acr.ByteOffset+(acr.Count-1)*stride+elem > view.ByteLength {
-			return nil, fmt.Errorf("%s %d: accessor %d (%d elements) overruns bufferView %d", owner, n, idx, acr.Count, bv)
-		}
-	}
-	return acr, nil
 }
 
 func optIndex(p *int, n int) int {

@@ -46,11 +46,7 @@ func (m *Memories) load() error {
 func (m *Memories) Remember(r memory.Remember) (memory.Entry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var old *memory.Entry
-	if e, ok := m.set.Get(r.NormalizedKey()); ok {
-		old = &e
-	}
-	e, err := r.Apply(old, m.db.now())
+	e, err := m.set.Apply(r, m.db.now())
 	if err != nil {
 		return memory.Entry{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
@@ -196,11 +192,12 @@ func (m *Memories) Query(q memory.Query) []memory.Scored {
 	return m.set.Query(q, m.db.now())
 }
 
-// Block is the <memory> block for the system prompt: the best entries that fit in
+// Block is the <memory> block for the system prompt: the unexpired entries whose keys
+// are in lead first (in that order), then the rest best first, as many as fit in
 // maxTokens (estimated as bytes/4; <= 0 means memory.DefaultMaxTokens), or "" when
 // there are none.
-func (m *Memories) Block(maxTokens int) string {
-	return memory.Block(m.Query(memory.Query{}), maxTokens)
+func (m *Memories) Block(maxTokens int, lead ...string) string {
+	return memory.Block(memory.Lead(m.Query(memory.Query{}), lead), maxTokens)
 }
 
 // Export writes every entry to dir as Markdown files plus MEMORY.md (see memory.Export).

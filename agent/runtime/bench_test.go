@@ -9,6 +9,7 @@ import (
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/runtime"
+	agentmem "github.com/kin-companion/kin/internal/agentmem"
 )
 
 // instant is a provider that answers at once: one tool round, then text.
@@ -41,7 +42,7 @@ func BenchmarkRound(b *testing.B) {
 
 // BenchmarkCompose150: the system prompt with 150 memories.
 func BenchmarkCompose150(b *testing.B) {
-	mem := &memory.Mem{}
+	mem := agentmem.NewSession(func() time.Time { return time.Unix(2e9, 0) })
 	ctx := context.Background()
 	for i := range 150 {
 		_ = mem.Upsert(ctx, fmt.Sprintf("fact_%03d", i), fmt.Sprintf("Fact %d", i), "Something the user said",
@@ -59,7 +60,7 @@ func BenchmarkCompose150(b *testing.B) {
 // BenchmarkComposeRelevant150: the system prompt with 150 memories when
 // preflight puts the ones matching the message first.
 func BenchmarkComposeRelevant150(b *testing.B) {
-	mem := &memory.Mem{}
+	mem := agentmem.NewSession(func() time.Time { return time.Unix(2e9, 0) })
 	ctx := context.Background()
 	for i := range 150 {
 		_ = mem.Upsert(ctx, fmt.Sprintf("fact_%03d", i), fmt.Sprintf("Fact %d", i), "Something the user said",

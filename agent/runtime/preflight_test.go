@@ -11,10 +11,10 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/memory"
 	pt "github.com/kin-companion/kin/agent/provider/providertest"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/tools"
+	agentmem "github.com/kin-companion/kin/internal/agentmem"
 )
 
 const plannerMark = "You plan the next turn"
@@ -107,9 +107,10 @@ func TestPlannerHintAndPrefetch(t *testing.T) {
 func TestRelevantMemories(t *testing.T) {
 	now := time.Date(2026, 3, 14, 15, 0, 0, 0, time.UTC)
 	ctx := context.Background()
-	mem := &memory.Mem{Now: func() time.Time { return now.Add(-90 * 24 * time.Hour) }}
+	clock := now.Add(-90 * 24 * time.Hour)
+	mem := agentmem.NewSession(func() time.Time { return clock })
 	_ = mem.Upsert(ctx, "guitar_strings", "Guitar strings", "gear", "project", "The user plays a 1972 Martin guitar with light bronze strings.")
-	mem.Now = func() time.Time { return now }
+	clock = now
 	for i := range 80 {
 		_ = mem.Upsert(ctx, fmt.Sprintf("pref_%02d", i), fmt.Sprintf("Preference %d", i), "likes", "feedback",
 			fmt.Sprintf("The user prefers option %d for their morning routine.", i))
@@ -130,7 +131,7 @@ func TestRelevantMemories(t *testing.T) {
 			rt := runtime.New(runtime.Config{Manifest: man, Memory: mem, Now: func() time.Time { return now },
 				Preflight: runtime.Preflight{Memories: tc.on}})
 			p := runtime.ComposeForMessage(rt, ctx, tc.message)
-			if got := strings.Contains(p, "<memory>\n- [project] Guitar strings"); got != tc.want {
+			if got := strings.Contains(p, "<memory>\n- [project] guitar_strings — Guitar strings"); got != tc.want {
 				t.Errorf("guitar memory first: %v, want %v\n%s", got, tc.want, p)
 			}
 			if !strings.Contains(p, "Preference") {

@@ -7,26 +7,25 @@ import (
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/memory"
 )
 
 // composeSystem builds the turn's system prompt: persona, <memory> block,
-// skills-and-tools block. With preflight memories on, the memories that
-// match message lead the block.
+// skills-and-tools block. The store ranks the memories and caps the block;
+// with preflight memories on, the memories that match message lead it.
 func (r *Runtime) composeSystem(ctx context.Context, message string) string {
-	var ranked []memory.Entry
+	block := ""
 	if r.cfg.Memory != nil {
-		entries, _ := r.cfg.Memory.List(ctx) // a failing store only costs the memories
-		ranked = memory.Rank(entries, r.cfg.Now())
+		var lead []string
 		if r.cfg.Preflight.Memories && strings.TrimSpace(message) != "" {
-			ranked = r.relevantFirst(ctx, ranked, message)
+			lead = r.relevant(ctx, message)
 		}
+		block, _ = r.cfg.Memory.Block(ctx, lead, r.man.Memory.MaxTokens) // a failing store only costs the memories
 	}
-	return r.compose(ranked)
+	return r.compose(block)
 }
 
-// compose writes the prompt around memories already in order.
-func (r *Runtime) compose(ranked []memory.Entry) string {
+// compose writes the prompt around a <memory> block ("" for none).
+func (r *Runtime) compose(block string) string {
 	var b strings.Builder
 	b.Grow(4096)
 	persona := strings.TrimSpace(r.man.Brain.Instructions)
@@ -34,7 +33,7 @@ func (r *Runtime) compose(ranked []memory.Entry) string {
 		persona = "You are " + r.man.Name + ". " + r.man.Description
 	}
 	b.WriteString(persona)
-	if block := memory.Block(ranked, r.man.Memory.MaxTokens); block != "" {
+	if block != "" {
 		b.WriteString("\n\nWhat you remember (most relevant first):\n")
 		b.WriteString(block)
 	}

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/kin-companion/kin/agent/manifest"
-	"github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/runtime"
 	"github.com/kin-companion/kin/agent/tools"
+	agentmem "github.com/kin-companion/kin/internal/agentmem"
 )
 
 // TestPromptSkillsAndTools: the system prompt lists the manifest's skills
@@ -29,7 +29,7 @@ func TestPromptSkillsAndTools(t *testing.T) {
 		Schema: json.RawMessage(`{"type":"object"}`), Run: func(context.Context, json.RawMessage) (string, error) { return "", nil }}
 	juggle := &tools.Tool{Name: "juggle", Description: long, Schema: json.RawMessage(`{"type":"object"}`),
 		Run: func(context.Context, json.RawMessage) (string, error) { return "", nil }}
-	mem := &memory.Mem{}
+	mem := agentmem.NewSession(nil)
 	_ = mem.Upsert(context.Background(), "user_name", "User's name", "what to call them", "user", "Ada")
 	rt := runtime.New(runtime.Config{Manifest: man, Memory: mem, Tools: []*tools.Tool{drill, juggle},
 		Now: func() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) }})
@@ -37,7 +37,7 @@ func TestPromptSkillsAndTools(t *testing.T) {
 
 	for _, want := range []string{
 		"You are Leo.\n\n",
-		"<memory>\n- [user] User's name (user_name): what to call them — Ada\n</memory>",
+		"<memory>\n- [user] user_name — User's name: what to call them\n  Ada\n</memory>",
 		"<skills>\nSkills installed from your manifest:\n" +
 			"- wave-pro (skills/wave/, version 0.1.0): Waves with flair.\n" +
 			"- football-drills (ipfs://bafy123/football-drills/, version 1.0.0)\n" +

@@ -21,34 +21,23 @@ type MemorySearcher interface {
 	Search(ctx context.Context, query string, n int) ([]memory.Entry, error)
 }
 
-// relevantFirst moves the memories that match message to the front of
-// ranked, best match first; the rest keep their rank order. So a memory
-// the message is about is in the block even when salience and recency
-// alone would have cut it.
-func (r *Runtime) relevantFirst(ctx context.Context, ranked []memory.Entry, message string) []memory.Entry {
+// relevant returns the keys of the memories that match message, best
+// match first, for the front of the <memory> block; the rest keep the
+// store's rank order. So a memory the message is about is in the block even
+// when salience and recency alone would have cut it.
+func (r *Runtime) relevant(ctx context.Context, message string) []string {
 	var hits []memory.Entry
 	if s, ok := r.cfg.Memory.(MemorySearcher); ok {
 		hits, _ = s.Search(ctx, message, MaxRelevant) // a failing search only costs the ordering
 	} else {
+		ranked, _ := r.cfg.Memory.Ranked(ctx, memory.Query{})
 		hits = matching(ranked, message, MaxRelevant)
 	}
-	if len(hits) == 0 {
-		return ranked
+	keys := make([]string, len(hits))
+	for i, e := range hits {
+		keys[i] = e.Key
 	}
-	seen := make(map[string]bool, len(hits))
-	out := make([]memory.Entry, 0, len(ranked)+len(hits))
-	for _, e := range hits {
-		if !seen[e.Key] {
-			seen[e.Key] = true
-			out = append(out, e)
-		}
-	}
-	for _, e := range ranked {
-		if !seen[e.Key] {
-			out = append(out, e)
-		}
-	}
-	return out
+	return keys
 }
 
 // matching returns up to n entries sharing words with message, scored by

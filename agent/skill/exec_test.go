@@ -217,7 +217,7 @@ func TestBuiltinSkills(t *testing.T) {
 			}
 		})
 	}
-	if mems, _ := mem.List(context.Background()); len(mems) != 1 || mems[0].Body != "Ada" {
+	if mems, _ := mem.Ranked(context.Background(), memory.Query{}); len(mems) != 1 || mems[0].Body != "Ada" {
 		t.Errorf("memories %+v", mems)
 	}
 }

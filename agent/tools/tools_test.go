@@ -66,7 +66,7 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("%s %s accepted", c[0], c[1])
 		}
 	}
-	if es, _ := mem.List(context.Background()); len(es) != 1 || es[0].Body != "Ada" {
+	if es, _ := mem.Ranked(context.Background(), memory.Query{}); len(es) != 1 || es[0].Body != "Ada" {
 		t.Errorf("memory %+v", es)
 	}
 	if got := Builtins(Deps{Scene: f}, []string{"wave"}); len(got) != 2 {

@@ -12,7 +12,7 @@ import (
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/manifest"
 	"github.com/kin-companion/kin/agent/mcp"
-	agentmem "github.com/kin-companion/kin/agent/memory"
+	agentmemory "github.com/kin-companion/kin/agent/memory"
 	"github.com/kin-companion/kin/agent/perceive"
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/provider"
@@ -29,6 +29,7 @@ import (
 	"github.com/kin-companion/kin/agent/voice/cascade"
 	"github.com/kin-companion/kin/agent/voice/realtime"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/internal/agentmem"
 	"github.com/kin-companion/kin/internal/attach"
 	"github.com/kin-companion/kin/internal/settings"
 	"github.com/kin-companion/kin/store"
@@ -144,12 +145,12 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 	if c.idleEnd <= 0 {
 		c.idleEnd = DefaultIdleEnd
 	}
-	var mem agentmem.Store = &agentmem.Mem{}
+	var mem agentmemory.Store = agentmem.NewSession(nil) // ranked as the store ranks, for this run only
 	db, err := store.Open(store.Options{Dir: o.DataDir, AgentID: o.AgentID, Logger: o.Logger})
 	if err != nil {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("memory is off for this session: %v", err))
 	} else {
-		c.DB, mem = db, memoryStore{db.Memories()}
+		c.DB, mem = db, agentmem.New(db.Memories())
 		c.stopDiary = recordDiary(ctx, o.Bus, db.Diary(), o.Logger)
 		var x store.FactExtractor
 		if !null.Is(choice.Provider) {
@@ -251,8 +252,12 @@ func (o Options) getenv() func(string) string {
 	return os.Getenv
 }
 
+// failedNote starts the transcript's note of a turn that ended without an answer.
+const failedNote = "kin: no answer — "
+
 // Send starts a turn like [runtime.Runtime.Send] and keeps the transcript:
-// the user's text, each tool result and the answer.
+// the user's text, each tool result and the answer, or a note of why there
+// is none.
 func (c *Companion) Send(ctx context.Context, text string) <-chan runtime.Delta {
 	conv := c.conversation()
 	c.record(conv, store.RoleUser, text)
@@ -266,6 +271,8 @@ func (c *Companion) Send(ctx context.Context, text string) <-chan runtime.Delta 
 				c.record(conv, store.RoleTool, d.Tool+": "+d.Text)
 			case runtime.Final:
 				c.record(conv, store.RoleAssistant, d.Text)
+			case runtime.Failed: // the transcript says why the user's line has no answer
+				c.record(conv, store.RoleTool, failedNote+d.Err.Error())
 			}
 			out <- d
 		}

@@ -22,8 +22,10 @@ const (
 // [EstimateTokens]; maxTokens <= 0 means [DefaultMaxTokens]). It returns "" when no
 // entry fits. Each entry reads
 //
-//   - [type] key — name: description
+//   - [type] key — name: description [tags: a, b]
 //     content, indented
+//
+// (the description and the tags only when there are some).
 func Block(entries []Scored, maxTokens int) string {
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
@@ -56,6 +58,12 @@ func entrySize(e *Entry) int {
 	if e.Description != "" {
 		n += len(": ") + len(e.Description)
 	}
+	if len(e.Tags) > 0 {
+		n += len(" [tags: ") + len(e.Tags[0]) + len("]")
+		for _, t := range e.Tags[1:] {
+			n += len(", ") + len(t)
+		}
+	}
 	content := strings.TrimRight(e.Content, "\n")
 	return n + len("  ") + len(content) + 2*strings.Count(content, "\n") + 1
 }
@@ -71,6 +79,17 @@ func writeEntry(b *strings.Builder, e *Entry) {
 		b.WriteString(": ")
 		b.WriteString(e.Description)
 	}
+	for i, t := range e.Tags {
+		if i == 0 {
+			b.WriteString(" [tags: ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(t)
+	}
+	if len(e.Tags) > 0 {
+		b.WriteByte(']')
+	}
 	b.WriteString("\n  ")
 	content := strings.TrimRight(e.Content, "\n")
 	for {
@@ -84,4 +103,30 @@ func writeEntry(b *strings.Builder, e *Entry) {
 	}
 	b.WriteString(content)
 	b.WriteByte('\n')
+}
+
+// Lead returns ranked with the entries whose keys are in keys moved to the front, in
+// the order of keys; the rest keep their order. Keys not in ranked are ignored, so an
+// expired or unknown key never enters the block.
+func Lead(ranked []Scored, keys []string) []Scored {
+	if len(keys) == 0 {
+		return ranked
+	}
+	out := make([]Scored, 0, len(ranked))
+	taken := make([]bool, len(ranked))
+	for _, k := range keys {
+		for i := range ranked {
+			if !taken[i] && ranked[i].Key == k {
+				taken[i] = true
+				out = append(out, ranked[i])
+				break
+			}
+		}
+	}
+	for i := range ranked {
+		if !taken[i] {
+			out = append(out, ranked[i])
+		}
+	}
+	return out
 }

@@ -77,3 +77,14 @@ func NewID() string {
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
 	return hex.EncodeToString(b[:])
 }
+
+// Apply returns the entry that writing r at now would store in s, over the entry
+// already stored under r's key if there is one (see [Remember.Apply]). It does not
+// store it.
+func (s *Set) Apply(r Remember, now time.Time) (Entry, error) {
+	var old *Entry
+	if e, ok := s.Get(r.NormalizedKey()); ok {
+		old = &e
+	}
+	return r.Apply(old, now)
+}

@@ -39,11 +39,10 @@ func memoryList(cfg Config) *tools.Tool {
 			if err := checkType("memory_list", a.Type); err != nil {
 				return "", err
 			}
-			all, err := entries(ctx, cfg, "memory_list")
+			ranked, err := ranked(ctx, cfg, "memory_list", memory.Query{Type: a.Type})
 			if err != nil {
 				return "", err
 			}
-			ranked := memory.Rank(filter(all, "", a.Type), cfg.Now())
 			if len(ranked) == 0 {
 				return "no memories yet" + ofType(a.Type), nil
 			}

@@ -53,11 +53,14 @@ func memorySearch(cfg Config) *tools.Tool {
 			if err := checkType("memory_search", a.Type); err != nil {
 				return "", err
 			}
-			all, err := entries(ctx, cfg, "memory_search")
+			found, err := ranked(ctx, cfg, "memory_search", memory.Query{Text: *a.Query, Type: a.Type})
 			if err != nil {
 				return "", err
 			}
-			found := memory.Rank(filter(all, *a.Query, a.Type), cfg.Now())
+			all, err := ranked(ctx, cfg, "memory_search", memory.Query{})
+			if err != nil {
+				return "", err
+			}
 			q := clip(*a.Query, 80)
 			if len(found) == 0 {
 				return fmt.Sprintf("no memory matches %q; there are %d %s in all (memory_list shows them)", q, len(all), plural(len(all), "memory", "memories")), nil

@@ -50,7 +50,7 @@ func memoryWrite(cfg Config) *tools.Tool {
 			if err := a.check(); err != nil {
 				return "", err
 			}
-			all, err := entries(ctx, cfg, "memory_write")
+			all, err := ranked(ctx, cfg, "memory_write", memory.Query{})
 			if err != nil {
 				return "", err
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/kin-companion/kin/agent/memory"
@@ -16,9 +15,8 @@ import (
 // Config says where the memory tools read and write. Zero limits take the
 // defaults noted.
 type Config struct {
-	Store memory.Store     // required: without it Tools returns none
-	Bus   *protocol.Bus    // optional: memory_write announces each memory on it, like remember
-	Now   func() time.Time // ranking clock (default time.Now)
+	Store memory.Store  // required: without it Tools returns none
+	Bus   *protocol.Bus // optional: memory_write announces each memory on it, like remember
 	// MaxResults caps what memory_search returns (default 10; a call may ask for up to 50).
 	MaxResults int
 	// MaxList caps what memory_list returns (default 50; a call may ask for up to 200).
@@ -38,9 +36,6 @@ func Tools(cfg Config) []*tools.Tool {
 }
 
 func (c Config) withDefaults() Config {
-	if c.Now == nil {
-		c.Now = time.Now
-	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -53,24 +48,6 @@ func (c Config) withDefaults() Config {
 }
 
 var reading = tools.Meta{ReadOnly: true, ConcurrencySafe: true, Risk: tools.Low}
-
-// filter keeps the entries of type typ (any when "") that contain every
-// word of query in their key, name, description or content, ignoring case.
-func filter(entries []memory.Entry, query, typ string) []memory.Entry {
-	words := strings.Fields(strings.ToLower(query))
-	return slices.DeleteFunc(slices.Clone(entries), func(e memory.Entry) bool {
-		if typ != "" && e.Type != typ {
-			return true
-		}
-		hay := strings.ToLower(strings.Join([]string{e.Key, e.Name, e.Description, e.Body}, "\n"))
-		for _, w := range words {
-			if !strings.Contains(hay, w) {
-				return true
-			}
-		}
-		return false
-	})
-}
 
 // checkType accepts "" or one of memory.Types.
 func checkType(tool, typ string) error {
@@ -93,11 +70,13 @@ func limit(tool string, asked, def, most int) (int, error) {
 
 // format writes ranked entries, the first n of them, one block each.
 func format(cfg Config, ranked []memory.Entry, n int) string {
-	now := cfg.Now()
 	var b strings.Builder
 	for _, e := range ranked[:min(n, len(ranked))] {
 		fmt.Fprintf(&b, "- [%s] %s (key %s, score %.2f, updated %s)", e.Type, e.Name, e.Key,
-			memory.Score(e, now), e.Updated.Local().Format("2006-01-02"))
+			e.Score, e.Updated.Local().Format("2006-01-02"))
+		if len(e.Tags) > 0 {
+			fmt.Fprintf(&b, " [tags: %s]", strings.Join(e.Tags, ", "))
+		}
 		if e.Description != "" {
 			fmt.Fprintf(&b, ": %s", e.Description)
 		}
@@ -125,11 +104,12 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// entries lists the store, naming tool in the error.
-func entries(ctx context.Context, cfg Config, tool string) ([]memory.Entry, error) {
-	all, err := cfg.Store.List(ctx)
+// ranked asks the store for the memories matching q, best first, naming
+// tool in the error.
+func ranked(ctx context.Context, cfg Config, tool string, q memory.Query) ([]memory.Entry, error) {
+	found, err := cfg.Store.Ranked(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the memories could not be read: %w", tool, err)
 	}
-	return all, nil
+	return found, nil
 }

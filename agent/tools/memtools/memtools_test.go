@@ -11,42 +11,29 @@ import (
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/tools"
 	"github.com/kin-companion/kin/agent/tools/memtools"
+	adapter "github.com/kin-companion/kin/internal/agentmem"
 	"github.com/kin-companion/kin/store"
-	"github.com/kin-companion/kin/store/memory"
 )
 
 var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// storeMemory adapts kin's store to agent/memory.Store as the companion does.
-type storeMemory struct{ m *store.Memories }
-
-func (s storeMemory) Upsert(_ context.Context, key, name, description, typ, body string) error {
-	t, err := memory.ParseType(typ)
-	if err != nil {
-		return err
-	}
-	_, err = s.m.Remember(memory.Remember{Key: key, Name: name, Description: description, Type: t, Body: body})
-	return err
-}
-
-func (s storeMemory) List(context.Context) ([]agentmem.Entry, error) {
-	var out []agentmem.Entry
-	for _, e := range s.m.All() {
-		out = append(out, agentmem.Entry{Key: e.Key, Name: e.Name, Description: e.Description, Type: string(e.Type),
-			Body: e.Content, Salience: e.Salience, Updated: e.UpdatedAt})
-	}
-	return out, nil
-}
-
-// backends are the memory stores every test runs against: the in-memory
-// one and kin's store on a temporary folder, both on a fixed clock.
-func backends(t *testing.T) map[string]agentmem.Store {
-	db, err := store.Open(store.Options{Dir: t.TempDir(), GCInterval: -1, MinFreeBytes: -1, Now: func() time.Time { return now }})
+// openStore opens kin's store on a temporary folder on the clock *clock,
+// adapted to agent/memory.Store as the companion does.
+func openStore(t *testing.T, clock *time.Time) agentmem.Store {
+	db, err := store.Open(store.Options{Dir: t.TempDir(), GCInterval: -1, MinFreeBytes: -1, Now: func() time.Time { return *clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return map[string]agentmem.Store{"mem": &agentmem.Mem{Now: func() time.Time { return now }}, "store": storeMemory{db.Memories()}}
+	return adapter.New(db.Memories())
+}
+
+// backends are the memory stores every test runs against: kin's store on
+// a temporary folder and the session store used when it cannot open, both
+// on a fixed clock. Both rank with the store's one ranker.
+func backends(t *testing.T) map[string]agentmem.Store {
+	clock := now
+	return map[string]agentmem.Store{"store": openStore(t, &clock), "session": adapter.NewSession(func() time.Time { return now })}
 }
 
 func run(t *testing.T, cfg memtools.Config, name, args string) (string, error) {
@@ -89,7 +76,7 @@ func TestMemoryTools(t *testing.T) {
 	for name, st := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			bus := protocol.New("test")
-			cfg := memtools.Config{Store: st, Bus: bus, Now: func() time.Time { return now }}
+			cfg := memtools.Config{Store: st, Bus: bus}
 			for _, c := range []struct {
 				tool, args, want string
 				err              bool
@@ -137,16 +124,17 @@ func TestMemoryTools(t *testing.T) {
 // <memory> block does: older ones sink.
 func TestRankingMatchesBlock(t *testing.T) {
 	clock := now
-	mem := &agentmem.Mem{Now: func() time.Time { return clock }}
-	cfg := memtools.Config{Store: mem, Now: func() time.Time { return now.Add(30 * 24 * time.Hour) }}
+	st := openStore(t, &clock)
+	cfg := memtools.Config{Store: st}
 	run(t, cfg, "memory_write", `{"key":"old_feedback","type":"feedback","body":"old"}`)
 	clock = now.Add(29 * 24 * time.Hour)
 	run(t, cfg, "memory_write", `{"key":"new_reference","type":"reference","body":"new"}`)
+	clock = now.Add(30 * 24 * time.Hour)
 	out, _ := run(t, cfg, "memory_list", `{}`)
-	entries, _ := mem.List(context.Background())
-	ranked := agentmem.Rank(entries, cfg.Now())
-	if ranked[0].Key != "new_reference" || strings.Index(out, "new_reference") > strings.Index(out, "old_feedback") {
-		t.Errorf("ranking differs from the block's:\n%s", out)
+	block, _ := st.Block(context.Background(), nil, 0)
+	if strings.Index(out, "new_reference") > strings.Index(out, "old_feedback") ||
+		strings.Index(block, "new_reference") > strings.Index(block, "old_feedback") {
+		t.Errorf("memory_list:\n%s\nblock:\n%s", out, block)
 	}
 }
 
