@@ -25,6 +25,11 @@ const (
 	Ollama    = "ollama"
 	LMStudio  = "lmstudio"
 	None      = "none"
+	// Azure is Azure OpenAI: AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY,
+	// AZURE_OPENAI_DEPLOYMENT (or --model) and OPENAI_API_VERSION.
+	Azure = "azure"
+	// OllamaCloud is ollama.com's OpenAI-compatible API with OLLAMA_API_KEY.
+	OllamaCloud = "ollama-cloud"
 )
 
 // Default timeouts. A request that stays quiet this long (no reply, or no
@@ -151,7 +156,8 @@ func explicit(ctx context.Context, o Options, name string) (Choice, error) {
 // cloudFromEnv builds the first cloud provider whose key is set.
 func cloudFromEnv(ctx context.Context, o Options) (llm.Provider, string) {
 	for _, c := range []struct{ env, name string }{
-		{"ANTHROPIC_API_KEY", Anthropic}, {"OPENAI_API_KEY", OpenAI}, {"GEMINI_API_KEY", Gemini}, {"GOOGLE_API_KEY", Gemini},
+		{"ANTHROPIC_API_KEY", Anthropic}, {"OPENAI_API_KEY", OpenAI}, {"AZURE_OPENAI_API_KEY", Azure},
+		{"GEMINI_API_KEY", Gemini}, {"GOOGLE_API_KEY", Gemini}, {"OLLAMA_API_KEY", OllamaCloud},
 	} {
 		key := o.Getenv(c.env)
 		if key == "" {
@@ -213,10 +219,22 @@ func build(ctx context.Context, o Options, name string) (llm.Provider, error) {
 			return nil, fmt.Errorf("provider gemini: %w", err)
 		}
 		p = g
+	case Azure:
+		az, err := azureProvider(o, key("AZURE_OPENAI_API_KEY"))
+		if err != nil {
+			return nil, err
+		}
+		p = az
+	case OllamaCloud:
+		oc, err := ollamaCloud(o, key("OLLAMA_API_KEY"))
+		if err != nil {
+			return nil, err
+		}
+		p = oc
 	case None, "null":
 		return null.Provider{}, nil
 	default:
-		return nil, fmt.Errorf("unknown provider %q (want anthropic, openai, gemini, ollama, lmstudio or none)", name)
+		return nil, fmt.Errorf("unknown provider %q (want anthropic, openai, azure, gemini, ollama, ollama-cloud, lmstudio or none)", name)
 	}
 	return llm.WithRetry(p, withTimeout(o.Retry, CloudTimeout)), nil
 }
