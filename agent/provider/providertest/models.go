@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// SetModels sets the models the server lists: Ollama's GET /api/tags and
-// every flavour's GET /v1/models. A new server lists none.
+// SetModels sets the models the server lists: Ollama's GET /api/tags,
+// every OpenAI flavour's and Anthropic's GET /v1/models, Gemini's GET
+// /v1beta/models. A new server lists none.
 func (s *Server) SetModels(names ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
