@@ -31,22 +31,29 @@ func cmdChat(args []string, stdout, stderr io.Writer) int {
 
 // attached talks to the kin already running with the same memory, if
 // there is one: the same character answers here and on screen, and no
-// turn runs twice at once.
-func attached(ctx context.Context, opts companion.Options, stdin io.Reader, stdout, stderr io.Writer) (int, bool) {
+// turn runs twice at once. When that kin goes away, rest is the input it
+// did not take (ok false): this chat goes on by itself.
+func attached(ctx context.Context, opts companion.Options, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool, rest io.Reader) {
 	p, err := companion.SocketPath(opts.DataDir, opts.AgentID)
 	if err != nil {
-		return 0, false
+		return 0, false, stdin
 	}
 	cl, err := attach.Dial(ctx, p)
 	if err != nil {
-		return 0, false
+		return 0, false, stdin
 	}
 	fmt.Fprintln(stderr, "kin: talking to the kin that is already running. Type a message; Ctrl-D ends.")
-	if err := cl.Converse(ctx, stdin, stdout, stderr); err != nil && ctx.Err() == nil {
-		fmt.Fprintln(stderr, "kin:", err)
-		return 1, true
+	err = cl.Converse(ctx, stdin, stdout, stderr)
+	var gone *attach.GoneError
+	switch {
+	case err == nil || ctx.Err() != nil:
+		return 0, true, nil
+	case errors.As(err, &gone):
+		fmt.Fprintln(stderr, "kin: the kin that was running is gone; this chat goes on by itself:", err)
+		return 0, false, io.MultiReader(strings.NewReader(gone.Line+"\n"), gone.Rest)
 	}
-	return 0, true
+	fmt.Fprintln(stderr, "kin:", err)
+	return 1, true, nil
 }
 
 // isTerminal reports whether r is a terminal someone can answer on.
@@ -74,12 +81,13 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
 	opts.Provider.Getenv = companion.KeyedGetenv(getenv) // keys stored by kin settings set-key fill in
-	if code, ok := attached(ctx, opts, stdin, stdout, stderr); ok {
+	steering := isTerminal(stdin) // from a pipe, every line is its own turn
+	code, ok, stdin := attached(ctx, opts, stdin, stdout, stderr)
+	if ok {
 		return code
 	}
 	opts.Scene = &scene.Fake{W: stdout}
 	term := newTerminal(stdin)
-	steering := isTerminal(stdin) // from a pipe, every line is its own turn
 	if steering {
 		lc := &lineConfirm{next: term.next, out: stdout}
 		opts.Confirm, opts.Asker = lc, lc

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kin-companion/kin/agent/mcp"
 	"github.com/kin-companion/kin/agent/scene"
+	"github.com/kin-companion/kin/internal/attach"
 	"github.com/kin-companion/kin/internal/companion"
 	"github.com/kin-companion/kin/internal/settings"
 )
@@ -54,6 +55,9 @@ func mcpServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return 1
 	}
 	opts := flags.Options(man)
+	if code, ok := mcpAttached(ctx, opts, stdin, stdout, stderr); ok {
+		return code
+	}
 	opts.Scene = &scene.Fake{W: io.Discard} // stdout is the protocol's
 	opts.NoOne = "kin mcp serves another program, so no person can confirm it"
 	opts.Notify = func(s string) { fmt.Fprintln(stderr, "kin mcp:", s) }
@@ -71,6 +75,26 @@ func mcpServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return 1
 	}
 	return 0
+}
+
+// mcpAttached serves the MCP server of the kin already running on the
+// same memory, if there is one: its tools, its memory and diary, its
+// permissions (a confirmation is asked in its window).
+func mcpAttached(ctx context.Context, opts companion.Options, stdin io.Reader, stdout, stderr io.Writer) (int, bool) {
+	p, err := companion.SocketPath(opts.DataDir, opts.AgentID)
+	if err != nil {
+		return 0, false
+	}
+	cl, err := attach.Dial(ctx, p)
+	if err != nil {
+		return 0, false
+	}
+	fmt.Fprintln(stderr, "kin mcp: serving through the kin that is already running (its memory, diary and permissions)")
+	if err := cl.ServeMCP(ctx, stdin, stdout); err != nil && ctx.Err() == nil {
+		fmt.Fprintln(stderr, "kin mcp:", err)
+		return 1, true
+	}
+	return 0, true
 }
 
 // mcpList connects to every configured server (for up to --wait) and

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
+	"time"
 
 	"github.com/kin-companion/kin/agent/schedule"
+	"github.com/kin-companion/kin/internal/attach"
+	"github.com/kin-companion/kin/internal/companion"
 	"github.com/kin-companion/kin/store"
 	"github.com/kin-companion/kin/store/cli"
 )
@@ -26,8 +30,21 @@ const scheduleUsage = `kin schedule — reminders and tasks for later
   Global flags: --data DIR (default $XDG_DATA_HOME/kin), --agent-id ID (default "default").
 `
 
-// scheduleAction is one `kin schedule` command, ready to run on the scheduler.
-type scheduleAction func(s *schedule.Scheduler, stdout, stderr io.Writer) int
+// taskBook is a schedule `kin schedule` works on: the store's, or the
+// running kin's (attach.RemoteTasks) while kin runs.
+type taskBook interface {
+	List() ([]schedule.Task, error)
+	Add(schedule.Spec) (schedule.Task, error)
+	Cancel(id string) (schedule.Task, error)
+}
+
+// localBook is the schedule of a store no kin is running on.
+type localBook struct{ *schedule.Scheduler }
+
+func (b localBook) List() ([]schedule.Task, error) { return b.Scheduler.List(), nil }
+
+// scheduleAction is one `kin schedule` command, ready to run on a schedule.
+type scheduleAction func(s taskBook, stdout, stderr io.Writer) int
 
 // cmdSchedule runs `kin schedule list [--json] | add ... | cancel ID`; the
 // global flags --data DIR and --agent-id ID may appear anywhere after "schedule".
@@ -65,7 +82,7 @@ func parseScheduleCommand(sub string, args []string, stderr io.Writer) (schedule
 		if err == nil && len(pos) > 0 {
 			err = fmt.Errorf("takes no arguments, got %q", pos)
 		}
-		return func(s *schedule.Scheduler, stdout, stderr io.Writer) int { return scheduleList(s, *asJSON, stdout) }, err
+		return func(s taskBook, stdout, stderr io.Writer) int { return scheduleList(s, *asJSON, stdout, stderr) }, err
 	case "add":
 		var sp schedule.Spec
 		fs.StringVar(&sp.Message, "message", "", "what kin says when the task is due")
@@ -77,7 +94,7 @@ func parseScheduleCommand(sub string, args []string, stderr io.Writer) (schedule
 		if err == nil && len(pos) > 0 {
 			err = fmt.Errorf("takes its text as --message or --prompt, not %q", pos)
 		}
-		return func(s *schedule.Scheduler, stdout, stderr io.Writer) int {
+		return func(s taskBook, stdout, stderr io.Writer) int {
 			return scheduleAdd(s, sp, *asJSON, stdout, stderr)
 		}, err
 	case "cancel":
@@ -85,7 +102,7 @@ func parseScheduleCommand(sub string, args []string, stderr io.Writer) (schedule
 		if err == nil && len(pos) != 1 {
 			err = fmt.Errorf("needs the ID of one task (kin schedule list shows them)")
 		}
-		return func(s *schedule.Scheduler, stdout, stderr io.Writer) int {
+		return func(s taskBook, stdout, stderr io.Writer) int {
 			return scheduleCancel(s, pos[0], stdout, stderr)
 		}, err
 	}
@@ -107,9 +124,17 @@ func scheduleParseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// withScheduler opens the store of g, runs act on a scheduler over it (not
-// running: nothing fires) and closes the store.
+// withScheduler runs act on the schedule of the kin running on g's store
+// when there is one (it fires what is added), else opens the store, runs
+// act on a scheduler over it (not running: nothing fires) and closes it.
 func withScheduler(g cli.Globals, act scheduleAction, stdout, stderr io.Writer) int {
+	if p, err := companion.SocketPath(g.Data, g.AgentID); err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if cl, err := attach.Dial(ctx, p); err == nil {
+			return act(cl.Tasks(ctx), stdout, stderr)
+		}
+	}
 	db, err := store.Open(store.Options{Dir: g.Data, AgentID: g.AgentID, GCInterval: -1})
 	if err != nil {
 		fmt.Fprintf(stderr, "kin schedule: %v\n", err)
@@ -122,7 +147,7 @@ func withScheduler(g cli.Globals, act scheduleAction, stdout, stderr io.Writer) 
 	if s, err := schedule.New(schedule.Config{Store: db.Schedules()}); err != nil {
 		fmt.Fprintf(stderr, "kin schedule: %v\n", err)
 	} else {
-		code = act(s, stdout, stderr)
+		code = act(localBook{s}, stdout, stderr)
 	}
 	if err := db.Close(); err != nil {
 		fmt.Fprintf(stderr, "kin schedule: %v\n", err)
@@ -131,8 +156,12 @@ func withScheduler(g cli.Globals, act scheduleAction, stdout, stderr io.Writer) 
 	return code
 }
 
-func scheduleList(s *schedule.Scheduler, asJSON bool, stdout io.Writer) int {
-	tasks := s.List()
+func scheduleList(s taskBook, asJSON bool, stdout, stderr io.Writer) int {
+	tasks, err := s.List()
+	if err != nil {
+		fmt.Fprintf(stderr, "kin schedule list: %v\n", err)
+		return 1
+	}
 	if asJSON {
 		return scheduleJSON(stdout, tasks)
 	}
@@ -153,7 +182,7 @@ func scheduleList(s *schedule.Scheduler, asJSON bool, stdout io.Writer) int {
 	return 0
 }
 
-func scheduleAdd(s *schedule.Scheduler, sp schedule.Spec, asJSON bool, stdout, stderr io.Writer) int {
+func scheduleAdd(s taskBook, sp schedule.Spec, asJSON bool, stdout, stderr io.Writer) int {
 	t, err := s.Add(sp)
 	if err != nil {
 		fmt.Fprintf(stderr, "kin schedule add: %v\n", err)
@@ -166,7 +195,7 @@ func scheduleAdd(s *schedule.Scheduler, sp schedule.Spec, asJSON bool, stdout, s
 	return 0
 }
 
-func scheduleCancel(s *schedule.Scheduler, id string, stdout, stderr io.Writer) int {
+func scheduleCancel(s taskBook, id string, stdout, stderr io.Writer) int {
 	t, err := s.Cancel(id)
 	if errors.Is(err, schedule.ErrNotFound) {
 		fmt.Fprintf(stderr, "kin schedule cancel: no task has id %q; kin schedule list shows the ids\n", id)

@@ -71,6 +71,8 @@ func (s server) dial(ctx context.Context, o Options, lane bool) (llm.Provider, e
 				s.name, byConfig, s.label, s.root, s.advice)
 		}
 		model = models[0]
+	} else if err := s.checkModel(ctx, o, model); err != nil {
+		return nil, err
 	}
 	return s.provider(o, model, lane), nil
 }
@@ -111,6 +113,18 @@ func probeLocal(ctx context.Context, o Options, lane bool) (llm.Provider, string
 		}
 	}
 	return nil, ""
+}
+
+// checkModel refuses a model the server does not list; a server that
+// does not answer the list in time is not judged (the turn will say).
+func (s server) checkModel(ctx context.Context, o Options, model string) error {
+	ctx, cancel := context.WithTimeout(ctx, max(o.ProbeTimeout, explicitProbe))
+	defer cancel()
+	models, err := s.models(ctx, o.HTTPClient)
+	if err != nil || len(models) == 0 {
+		return nil
+	}
+	return unlisted(s.label+" at "+s.root, model, models)
 }
 
 // pick returns want when the server lists it (Ollama adds ":latest" to an

@@ -25,6 +25,11 @@ const (
 	Ollama    = "ollama"
 	LMStudio  = "lmstudio"
 	None      = "none"
+	// Azure is Azure OpenAI: AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY,
+	// AZURE_OPENAI_DEPLOYMENT (or --model) and OPENAI_API_VERSION.
+	Azure = "azure"
+	// OllamaCloud is ollama.com's OpenAI-compatible API with OLLAMA_API_KEY.
+	OllamaCloud = "ollama-cloud"
 )
 
 // Default timeouts. A request that stays quiet this long (no reply, or no
@@ -83,7 +88,10 @@ func Select(ctx context.Context, o Options) (Choice, error) {
 		p, err := build(ctx, o, OpenAI)
 		return Choice{Provider: p, Why: "an OpenAI-compatible server at " + o.BaseURL + " (--base-url or brain.baseURL)"}, err
 	}
-	cloud, why := cloudFromEnv(ctx, o)
+	cloud, why, err := cloudFromEnv(ctx, o)
+	if err != nil {
+		return Choice{}, err
+	}
 	if cloud != nil && !o.LocalFirst {
 		return Choice{Provider: cloud, Why: why}, nil
 	}
@@ -136,7 +144,10 @@ func explicit(ctx context.Context, o Options, name string) (Choice, error) {
 	if o.LocalFirst {
 		cloudOpts := o
 		cloudOpts.Model, cloudOpts.BaseURL, cloudOpts.APIKey = "", "", "" // those were meant for the local server
-		cloud, cwhy = cloudFromEnv(ctx, cloudOpts)
+		var err error
+		if cloud, cwhy, err = cloudFromEnv(ctx, cloudOpts); err != nil {
+			return Choice{}, err
+		}
 	}
 	p, err := s.dial(ctx, o, cloud != nil)
 	if err != nil {
@@ -148,25 +159,31 @@ func explicit(ctx context.Context, o Options, name string) (Choice, error) {
 	return Choice{Provider: p, Why: why}, nil
 }
 
-// cloudFromEnv builds the first cloud provider whose key is set.
-func cloudFromEnv(ctx context.Context, o Options) (llm.Provider, string) {
+// cloudFromEnv builds the first cloud provider whose key is set; it fails
+// only for a model that provider does not list.
+func cloudFromEnv(ctx context.Context, o Options) (llm.Provider, string, error) {
 	for _, c := range []struct{ env, name string }{
-		{"ANTHROPIC_API_KEY", Anthropic}, {"OPENAI_API_KEY", OpenAI}, {"GEMINI_API_KEY", Gemini}, {"GOOGLE_API_KEY", Gemini},
+		{"ANTHROPIC_API_KEY", Anthropic}, {"OPENAI_API_KEY", OpenAI}, {"AZURE_OPENAI_API_KEY", Azure},
+		{"GEMINI_API_KEY", Gemini}, {"GOOGLE_API_KEY", Gemini}, {"OLLAMA_API_KEY", OllamaCloud},
 	} {
 		key := o.Getenv(c.env)
 		if key == "" {
 			continue
 		}
 		o.APIKey = key
-		if p, err := build(ctx, o, c.name); err == nil {
+		p, err := build(ctx, o, c.name)
+		if errors.As(err, new(unlistedError)) {
+			return nil, "", err
+		}
+		if err == nil {
 			why := c.env + " is set"
 			if base := o.Getenv("OPENAI_BASE_URL"); c.name == OpenAI && base != "" {
 				why += "; OPENAI_BASE_URL is " + base
 			}
-			return p, why
+			return p, why, nil
 		}
 	}
-	return nil, ""
+	return nil, "", nil
 }
 
 // build makes the named cloud provider (or none), wrapped in retries.
@@ -213,10 +230,25 @@ func build(ctx context.Context, o Options, name string) (llm.Provider, error) {
 			return nil, fmt.Errorf("provider gemini: %w", err)
 		}
 		p = g
+	case Azure:
+		az, err := azureProvider(o, key("AZURE_OPENAI_API_KEY"))
+		if err != nil {
+			return nil, err
+		}
+		p = az
+	case OllamaCloud:
+		oc, err := ollamaCloud(o, key("OLLAMA_API_KEY"))
+		if err != nil {
+			return nil, err
+		}
+		p = oc
 	case None, "null":
 		return null.Provider{}, nil
 	default:
-		return nil, fmt.Errorf("unknown provider %q (want anthropic, openai, gemini, ollama, lmstudio or none)", name)
+		return nil, fmt.Errorf("unknown provider %q (want anthropic, openai, azure, gemini, ollama, ollama-cloud, lmstudio or none)", name)
+	}
+	if err := checkModel(ctx, p, name, o.Model); err != nil {
+		return nil, err
 	}
 	return llm.WithRetry(p, withTimeout(o.Retry, CloudTimeout)), nil
 }

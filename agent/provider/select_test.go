@@ -196,7 +196,7 @@ func TestSelectExplicitErrors(t *testing.T) {
 		{"anthropic", "", []string{"provider anthropic chosen by --provider or brain.provider", "ANTHROPIC_API_KEY is not set"}},
 		{"openai", "", []string{"OPENAI_API_KEY is not set", "OPENAI_BASE_URL"}},
 		{"gemini", "", []string{"GEMINI_API_KEY (or GOOGLE_API_KEY) is not set"}},
-		{"mistral", "", []string{`unknown provider "mistral"`, "ollama, lmstudio or none"}},
+		{"mistral", "", []string{`unknown provider "mistral"`, "ollama-cloud, lmstudio or none"}},
 		{"ollama", "dead", []string{"provider ollama", "nothing answers at http://127.0.0.1:", "start Ollama", "connection refused"}},
 		{"ollama", noModels, []string{"Ollama at " + noModels + " lists no chat model", "ollama pull", "--model"}},
 		{"lmstudio", "", []string{"provider lmstudio", "nothing answers at", "start LM Studio"}},

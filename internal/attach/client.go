@@ -19,7 +19,10 @@ const maxEvent = 64 << 20
 
 // RemoteError is a failure the running kin reported (a refused call, a
 // turn that failed); other errors mean it could not be reached.
-type RemoteError struct{ Msg string }
+type RemoteError struct {
+	Msg  string
+	Code string // CodeNotFound, or ""
+}
 
 func (e *RemoteError) Error() string { return e.Msg }
 
@@ -97,7 +100,7 @@ func (c *Client) do(ctx context.Context, req request, emit func(Event)) (Event, 
 			continue
 		}
 		if e.Kind == KindFailed {
-			return e, &RemoteError{Msg: e.Error}
+			return e, &RemoteError{Msg: e.Error, Code: e.Code}
 		}
 		return e, nil
 	}

@@ -13,15 +13,18 @@ import (
 // in is a turn of the running companion, its reply streamed to stdout and
 // its failures to stderr, until in ends or ctx is cancelled. It returns
 // nil at the end of in. A turn that fails is reported on stderr and the
-// conversation goes on; Converse returns an error when ctx is cancelled
-// or the running kin cannot be reached (it quit).
+// conversation goes on; Converse returns an error when ctx is cancelled,
+// and a [*GoneError] when the running kin cannot be reached (it quit).
 func (c *Client) Converse(ctx context.Context, in io.Reader, stdout, stderr io.Writer) error {
 	r := bufio.NewReader(in)
 	for {
 		line, err := r.ReadString('\n')
 		if text := strings.TrimSpace(line); text != "" {
 			if cerr := c.printTurn(ctx, text, stdout, stderr); cerr != nil {
-				return cerr
+				if ctx.Err() != nil {
+					return cerr
+				}
+				return &GoneError{Line: text, Rest: r, Err: cerr}
 			}
 		}
 		if err != nil || ctx.Err() != nil {
@@ -62,3 +65,18 @@ func (c *Client) printTurn(ctx context.Context, text string, stdout, stderr io.W
 	}
 	return nil
 }
+
+// GoneError says the running kin went away during [Client.Converse]
+// (killed, or quit): Line is the line it did not answer and Rest the
+// input not read yet, so the command can go on by itself, with the store
+// the running kin no longer holds.
+type GoneError struct {
+	Line string
+	Rest io.Reader
+	Err  error
+}
+
+func (e *GoneError) Error() string { return e.Err.Error() }
+
+// Unwrap returns why the running kin could not be reached.
+func (e *GoneError) Unwrap() error { return e.Err }

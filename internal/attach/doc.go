@@ -15,6 +15,9 @@
 // only the user may enter (0700) and itself 0600. One request per
 // connection: the client writes one JSON line ([request]), the server
 // answers with JSON lines ([Event]) of which the last has Kind "final",
-// "failed", "tools" or "result". Closing the connection cancels the
-// request. Chats are served one at a time.
+// "failed", "tools", "result" or "tasks". Closing the connection cancels
+// the request. Chats are served one at a time. An "mcp" request is
+// answered with one "ready" event, after which the connection carries the
+// MCP stdio protocol (JSON-RPC lines) both ways until either side closes
+// it: `kin mcp` then only pipes its stdin and stdout to the running kin.
 package attach

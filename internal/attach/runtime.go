@@ -3,6 +3,8 @@ package attach
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
 
 	"github.com/kin-companion/kin/agent/runtime"
@@ -11,11 +13,17 @@ import (
 
 // Runtime is the part of a running companion [ForRuntime] serves: its
 // turn (the companion's Send, which shows the turn on screen too), its
-// registry and its gated call (runtime.Runtime.Call).
+// registry and its gated call (runtime.Runtime.Call); its schedule and
+// its MCP server when it has them.
 type Runtime struct {
 	Send     func(ctx context.Context, text string) <-chan runtime.Delta
 	Registry *tools.Registry
 	Call     func(ctx context.Context, caller, name string, args json.RawMessage) (tools.Result, error)
+	// Schedule is the running kin's schedule; nil when reminders are off.
+	Schedule Tasks
+	// MCP serves the running kin's MCP server on one stdio session; nil
+	// when it has none.
+	MCP func(ctx context.Context, in io.Reader, out io.Writer) error
 }
 
 // ForRuntime returns the Handler of a running companion.
@@ -68,4 +76,15 @@ func (h runtimeHandler) Call(ctx context.Context, caller, tool string, args json
 		out.Images = append(out.Images, Image{MediaType: im.MediaType, Data: im.Data})
 	}
 	return out, nil
+}
+
+// Tasks implements [TaskKeeper].
+func (h runtimeHandler) Tasks() Tasks { return h.rt.Schedule }
+
+// ServeMCP implements [MCPServer].
+func (h runtimeHandler) ServeMCP(ctx context.Context, in io.Reader, out io.Writer) error {
+	if h.rt.MCP == nil {
+		return errors.New("attach: the running kin serves no MCP")
+	}
+	return h.rt.MCP(ctx, in, out)
 }

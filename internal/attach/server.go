@@ -110,8 +110,9 @@ func (s *Server) serve(ctx context.Context, c net.Conn) {
 	defer c.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	r := bufio.NewReader(io.LimitReader(c, maxRequest))
-	line, err := r.ReadBytes('\n')
+	go func() { <-ctx.Done(); c.SetReadDeadline(time.Now()) }()
+	r := bufio.NewReader(c)
+	line, err := readRequest(r)
 	var req request
 	if err == nil {
 		err = json.Unmarshal(line, &req)
@@ -121,12 +122,30 @@ func (s *Server) serve(ctx context.Context, c net.Conn) {
 		w.emit(Event{Kind: KindFailed, Error: "kin could not read the request: " + err.Error()})
 		return
 	}
+	if req.Op == "mcp" { // the connection now carries MCP both ways
+		serveMCP(ctx, s.h, c, r)
+		return
+	}
 	go func() { // a hang-up (or Close) cancels the request
-		io.Copy(io.Discard, c)
+		io.Copy(io.Discard, r)
 		cancel()
 	}()
-	go func() { <-ctx.Done(); c.SetReadDeadline(time.Now()) }()
 	w.emit(s.answer(ctx, req, w.emit))
+}
+
+// readRequest reads the request line, at most maxRequest bytes.
+func readRequest(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		line = append(line, frag...)
+		if len(line) > maxRequest {
+			return nil, fmt.Errorf("the request is longer than %d bytes", maxRequest)
+		}
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
 }
 
 // answer runs req and returns its last event.
@@ -152,6 +171,8 @@ func (s *Server) answer(ctx context.Context, req request, emit func(Event)) Even
 			return failed(err)
 		}
 		return Event{Kind: KindResult, Text: res.Text, Image: res.Images}
+	case "schedule":
+		return answerSchedule(s.h, req.Sched)
 	}
 	return Event{Kind: KindFailed, Error: fmt.Sprintf("kin does not know the request %q; update the kin command", req.Op)}
 }

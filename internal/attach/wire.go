@@ -17,6 +17,8 @@ const (
 	KindFailed    = "failed"
 	KindTools     = "tools"
 	KindResult    = "result"
+	KindTasks     = "tasks"
+	KindReady     = "ready"
 )
 
 // Event is one line the server sends.
@@ -27,12 +29,19 @@ type Event struct {
 	Error string     `json:"error,omitempty"`
 	Tools []ToolInfo `json:"tools,omitempty"`
 	Image []Image    `json:"images,omitempty"`
+	// Tasks is the JSON of a task or a list of tasks (KindTasks).
+	Tasks json.RawMessage `json:"tasks,omitempty"`
+	// Code names a failure callers branch on (CodeNotFound).
+	Code string `json:"code,omitempty"`
 }
+
+// CodeNotFound marks a failed schedule request whose task id is unknown.
+const CodeNotFound = "not_found"
 
 // last reports whether e ends its request.
 func (e Event) last() bool {
 	switch e.Kind {
-	case KindFinal, KindFailed, KindTools, KindResult:
+	case KindFinal, KindFailed, KindTools, KindResult, KindTasks, KindReady:
 		return true
 	}
 	return false
@@ -59,11 +68,12 @@ type Result struct {
 
 // request is the one line a client sends.
 type request struct {
-	Op     string          `json:"op"` // "chat", "tools" or "call"
+	Op     string          `json:"op"` // "chat", "tools", "call", "schedule" or "mcp"
 	Text   string          `json:"text,omitempty"`
 	Caller string          `json:"caller,omitempty"`
 	Tool   string          `json:"tool,omitempty"`
 	Args   json.RawMessage `json:"args,omitempty"`
+	Sched  *scheduleOp     `json:"schedule,omitempty"`
 }
 
 // Handler is what the running companion offers attached commands.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"io"
 	"path/filepath"
 
 	"github.com/kin-companion/kin/internal/attach"
@@ -39,7 +40,14 @@ func (c *Companion) serveAttach(ctx context.Context, o Options) {
 	if err != nil {
 		return
 	}
-	srv, err := attach.Serve(ctx, p, attach.ForRuntime(attach.Runtime{Send: c.Send, Registry: c.Runtime.Registry(), Call: c.Runtime.Call}))
+	rt := attach.Runtime{Send: c.Send, Registry: c.Runtime.Registry(), Call: c.Runtime.Call,
+		MCP: func(ctx context.Context, in io.Reader, out io.Writer) error {
+			return c.MCPServer().ServeStdio(ctx, in, out)
+		}}
+	if c.Schedule != nil { // a nil *Scheduler must stay a nil Tasks
+		rt.Schedule = c.Schedule
+	}
+	srv, err := attach.Serve(ctx, p, attach.ForRuntime(rt))
 	if err != nil {
 		if !errors.Is(err, attach.ErrRunning) {
 			c.Warnings = append(c.Warnings, "other kin commands cannot reach this one: "+err.Error())

@@ -36,7 +36,7 @@ func AddFlags(fs *flag.FlagSet, modelFlag string) *Flags {
 		roots:    roots,
 		yes:      fs.Bool("yes", false, "run high-risk tools (shell, deleting, typing, clicking) without asking; for scripts"),
 		agent:    fs.String("agent", "", "agent manifest: a JSON file or a folder with manifest.json"),
-		provider: fs.String("provider", "", "anthropic, openai, gemini, ollama, lmstudio or none (default: from the environment)"),
+		provider: fs.String("provider", "", "anthropic, openai, azure, gemini, ollama, ollama-cloud, lmstudio or none (default: from the environment)"),
 		model:    fs.String(modelFlag, "", "language model name (default: the manifest's, else the provider's)"),
 		baseURL:  fs.String("base-url", "", "API base URL (OpenAI-compatible servers, proxies)"),
 		data:     fs.String("data", "", "data directory (default $XDG_DATA_HOME/kin)"),

@@ -1,6 +1,8 @@
 // Package openai is kin's [llm.Provider] for the OpenAI Chat Completions API
-// and every server that speaks it — Ollama, LM Studio, OpenRouter, vLLM —
-// through the official openai-go SDK with a configurable base URL.
+// and every server that speaks it — Ollama, Ollama Cloud, LM Studio,
+// OpenRouter, vLLM — through the official openai-go SDK with a
+// configurable base URL, and for Azure OpenAI through the SDK's azure
+// options (deployment paths, api-version, api-key).
 package openai
 
 import (
@@ -9,12 +11,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/azure"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/shared"
@@ -35,6 +40,16 @@ type Config struct {
 	HTTPClient *http.Client
 	// NoToolChoice omits tool_choice, which Ollama does not support.
 	NoToolChoice bool
+	// Azure, when set, talks to Azure OpenAI through the SDK's azure
+	// options: BaseURL is ignored, Model is the deployment and APIKey goes
+	// in the api-key header.
+	Azure *Azure
+}
+
+// Azure is an Azure OpenAI resource.
+type Azure struct {
+	Endpoint   string // https://RESOURCE.openai.azure.com
+	APIVersion string // e.g. 2024-10-21
 }
 
 // Provider talks to a Chat Completions endpoint. The SDK's retries are off.
@@ -54,14 +69,37 @@ func New(cfg Config) *Provider {
 	if cfg.APIKey == "" {
 		cfg.APIKey = "unused" // local servers want some key
 	}
-	opts := []option.RequestOption{option.WithAPIKey(cfg.APIKey), option.WithMaxRetries(0)}
-	if cfg.BaseURL != "" {
-		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
-	}
+	var opts []option.RequestOption
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
+	switch {
+	case cfg.Azure != nil:
+		opts = append(opts, azure.WithEndpoint(cfg.Azure.Endpoint, cfg.Azure.APIVersion), azure.WithAPIKey(cfg.APIKey))
+		if loopbackHTTP(cfg.Azure.Endpoint) { // a local emulator or a test; never a real resource
+			opts = append(opts, azure.WithUnsafeAllowHTTP())
+		}
+	default:
+		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+		if cfg.BaseURL != "" {
+			opts = append(opts, option.WithBaseURL(cfg.BaseURL))
+		}
+	}
+	opts = append(opts, option.WithMaxRetries(0))
 	return &Provider{client: openai.NewClient(opts...), cfg: cfg}
+}
+
+// loopbackHTTP reports whether endpoint is plain HTTP on this machine.
+func loopbackHTTP(endpoint string) bool {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Scheme != "http" {
+		return false
+	}
+	if u.Hostname() == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
 }
 
 // Name implements llm.Provider.

@@ -76,6 +76,9 @@ func anthropicErrorType(status int) string {
 }
 
 func serveAnthropic(s *Server, w http.ResponseWriter, r *http.Request) {
+	if serveAnthropicModels(s, w, r) {
+		return
+	}
 	if r.Method != http.MethodPost || r.URL.Path != "/v1/messages" {
 		anthropicError(w, 404, "not_found_error", "Not found: "+r.URL.Path)
 		return

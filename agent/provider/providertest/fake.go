@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"sync"
 	"testing"
 	"time"
@@ -54,6 +55,7 @@ type Seen struct {
 	ToolChoice string // "auto", "none", … or "" when absent
 	Stream     bool
 	Header     http.Header
+	Query      url.Values // the URL's query (Azure's api-version)
 	// Images are the pictures the request carried (tool results' or a
 	// user message's), in order, decoded and checked.
 	Images []llm.Image

@@ -88,6 +88,9 @@ func geminiError(w http.ResponseWriter, status int, msg string) {
 }
 
 func serveGemini(s *Server, w http.ResponseWriter, r *http.Request, issued *sigs) {
+	if serveGeminiModels(s, w, r) {
+		return
+	}
 	rest, ok := strings.CutPrefix(r.URL.Path, "/v1beta/models/")
 	model, method, _ := strings.Cut(rest, ":")
 	if !ok || r.Method != http.MethodPost || model == "" || (method != "generateContent" && method != "streamGenerateContent") {

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// SetModels sets the models the server lists: Ollama's GET /api/tags and
-// every flavour's GET /v1/models. A new server lists none.
+// SetModels sets the models the server lists: Ollama's GET /api/tags,
+// every OpenAI flavour's and Anthropic's GET /v1/models, Gemini's GET
+// /v1beta/models. A new server lists none.
 func (s *Server) SetModels(names ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -27,7 +28,11 @@ func (s *Server) listed() []string {
 // LM Studio all serve at /v1/models. Only OpenAI wants a key for it.
 func serveModels(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavor) bool {
 	switch {
-	case r.URL.Path == "/api/tags" && flavor == Ollama:
+	case flavor == OllamaCloud && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") &&
+		(r.URL.Path == "/api/tags" || r.URL.Path == "/v1/models"):
+		http.Error(w, `{"error": "unauthorized"}`, http.StatusUnauthorized)
+		return true
+	case r.URL.Path == "/api/tags" && flavor.ollama():
 		var models []map[string]any
 		for _, name := range s.listed() {
 			family, _, _ := strings.Cut(name, ":")
@@ -47,7 +52,7 @@ func serveModels(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavo
 			openAIError(w, 401, "You didn't provide an API key.")
 			return true
 		}
-		owner := map[Flavor]string{OpenAI: "system", Ollama: "library", LMStudio: "organization_owner"}[flavor]
+		owner := map[Flavor]string{OpenAI: "system", Ollama: "library", OllamaCloud: "library", LMStudio: "organization_owner"}[flavor]
 		var data []map[string]any
 		for _, name := range s.listed() {
 			data = append(data, map[string]any{"id": name, "object": "model", "created": 1686935002, "owned_by": owner})
@@ -66,7 +71,7 @@ func unknownEndpoint(w http.ResponseWriter, r *http.Request, flavor Flavor) {
 	switch flavor {
 	case LMStudio:
 		writeJSON(w, map[string]string{"error": msg})
-	case Ollama:
+	case Ollama, OllamaCloud:
 		w.Header().Set("Content-Type", "text/plain")
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprint(w, "404 page not found")
@@ -77,8 +82,10 @@ func unknownEndpoint(w http.ResponseWriter, r *http.Request, flavor Flavor) {
 
 func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(v)
+	writeJSONBody(w, v)
 }
+
+func writeJSONBody(w http.ResponseWriter, v any) { _ = json.NewEncoder(w).Encode(v) }
 
 func orEmpty(xs []map[string]any) []map[string]any {
 	if xs == nil {

@@ -24,7 +24,13 @@ const (
 	OpenAI Flavor = iota
 	Ollama
 	LMStudio
+	// OllamaCloud is ollama.com: Ollama's behaviour, but every endpoint
+	// wants `Authorization: Bearer OLLAMA_API_KEY`.
+	OllamaCloud
 )
+
+// ollama reports whether the flavour behaves as Ollama does.
+func (f Flavor) ollama() bool { return f == Ollama || f == OllamaCloud }
 
 // NewOpenAI starts a fake of POST /v1/chat/completions. BaseURL ends in /v1/.
 func NewOpenAI(t testing.TB, respond Respond, flavor Flavor) *Server {
@@ -95,7 +101,10 @@ func serveOpenAI(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavo
 		return
 	}
 	seen, err := decodeOpenAI(&req, flavor)
-	seen.Path, seen.Header = r.URL.Path, r.Header.Clone()
+	seen.Path, seen.Header, seen.Query = r.URL.Path, r.Header.Clone(), r.URL.Query()
+	if o, ok := r.Context().Value(originKey{}).(*http.Request); ok { // as the client sent it (Azure)
+		seen.Path, seen.Header, seen.Query = o.URL.Path, o.Header.Clone(), o.URL.Query()
+	}
 	reply := s.record(seen)
 	if err != nil {
 		openAIError(w, 400, err.Error())
@@ -143,7 +152,7 @@ func finishReason(r Reply) string {
 
 func decodeOpenAI(req *oRequest, flavor Flavor) (Seen, error) {
 	seen := Seen{Stream: req.Stream}
-	if flavor != Ollama && len(req.ToolChoice) > 0 {
+	if !flavor.ollama() && len(req.ToolChoice) > 0 {
 		_ = json.Unmarshal(req.ToolChoice, &seen.ToolChoice)
 	}
 	for _, t := range req.Tools {
@@ -279,7 +288,7 @@ func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply
 		idx := i
 		head := oToolCall{Index: &idx, ID: callID("call_", c, n, i), Type: "function"}
 		head.Function.Name = c.Name
-		if flavor == Ollama {
+		if flavor.ollama() {
 			head.Function.Arguments = c.Args
 			chunk(role(map[string]any{"content": "", "tool_calls": []oToolCall{head}}), nil)
 			continue
