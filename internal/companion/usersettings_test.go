@@ -66,7 +66,7 @@ func TestMalformedSettingsStart(t *testing.T) {
 	}
 	defer c.Close()
 	warned := strings.Join(c.Warnings, "\n")
-	if !strings.Contains(warned, path+": line 2:") || !strings.Contains(warned, "relative/folder") {
+	if !strings.Contains(warned, path+": line 3:") || !strings.Contains(warned, "relative/folder") {
 		t.Errorf("warnings: %q", warned)
 	}
 	if got, _ := os.ReadFile(path); string(got) != bad {

@@ -76,7 +76,7 @@ func TestMalformed(t *testing.T) {
 		{"name: Ada\nfps: 30\n  bad: x\n", "line 3"},
 		{"name: Ada\nfps: fast\n", "line 2: cannot unmarshal !!str `fast` into int"},
 		{"name: Ada\n\nfsp: 30\n", `line 3: unknown key "fsp"`},
-		{"roots:\n  - relative\n", `line 1: roots[0] "relative" must be an absolute folder`},
+		{"roots:\n  - /ok\n  - relative\n", `line 3: roots[1] "relative" must be an absolute folder`},
 		{"units: kelvin\n", "line 1: units must be one of metric, imperial"},
 		{"mode: fullscreen\n", "line 1: mode must be one of window, overlay, desktop"},
 		{"location: {latitude: 99, longitude: 0}\n", "line 1: location: latitude must be within"},
