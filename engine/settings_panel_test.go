@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 )
 
@@ -137,5 +139,20 @@ func TestSettingsPanelLayout(t *testing.T) {
 	y := g.set.at.Min.Y + setHeadH + setRowH/2 + (g.set.sel-g.set.top)*setRowH
 	if i := g.set.rowAt(image.Pt(g.set.at.Min.X+20, y), 1); i != g.set.sel {
 		t.Errorf("rowAt = %d, want %d", i, g.set.sel)
+	}
+}
+
+// BenchmarkSettingsPanelDraw is the CPU cost of a frame with the panel open.
+func BenchmarkSettingsPanelDraw(b *testing.B) {
+	u, err := newUI()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := &Game{ui: u, opts: Options{Settings: newFakeSettings()}}
+	g.openSettings()
+	dst := ebiten.NewImage(640, 480)
+	defer dst.Deallocate()
+	for b.Loop() {
+		g.drawSettings(dst)
 	}
 }

@@ -167,3 +167,20 @@ func TestFields(t *testing.T) {
 		t.Errorf("only %d fields", len(Fields))
 	}
 }
+
+// BenchmarkUpdate is one change saved: read, merge, write.
+func BenchmarkUpdate(b *testing.B) {
+	in, err := os.ReadFile(filepath.Join("testdata", "comments.in.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(b.TempDir(), "config.yaml")
+	os.WriteFile(p, in, 0o600)
+	n := 0
+	for b.Loop() {
+		n++
+		if err := Update(p, func(s *Settings) error { s.FPS = 20 + n%40; return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
