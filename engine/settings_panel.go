@@ -25,6 +25,7 @@ type SettingRow struct {
 	Key, Label, Value string
 	Kind              RowKind
 	Choices           []string // RowChoice: the words, "" for the default
+	Help              string   // what it means, shown while it is selected
 }
 
 // SettingsSource connects the panel to the settings file; the window's
@@ -92,8 +93,10 @@ func (g *Game) updateSettings() bool {
 		p.open = false
 	case inpututil.IsKeyJustPressed(ebiten.KeyDown), inpututil.IsKeyJustPressed(ebiten.KeyTab):
 		p.move(1)
+		p.status = ""
 	case inpututil.IsKeyJustPressed(ebiten.KeyUp):
 		p.move(-1)
+		p.status = ""
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeySpace), inpututil.IsKeyJustPressed(ebiten.KeyRight):
 		g.activateSetting(1)
 	case inpututil.IsKeyJustPressed(ebiten.KeyLeft):

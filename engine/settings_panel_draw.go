@@ -108,7 +108,7 @@ func (g *Game) drawSettings(dst *ebiten.Image) {
 	rect(x0, y0, pw, float64(r.Dy()), setBack)
 	rect(x0, y0, pw, setHeadH*s, setHead)
 	say("Settings", x0+12*s, y0+8*s, setValueC, pw/2)
-	say("Esc closes", x0+pw-90*s, y0+8*s, setLabelC, 90*s)
+	say("↑↓ Enter · Esc closes", x0+pw-150*s, y0+8*s, setLabelC, 145*s)
 	labelW := pw * 0.38
 	for i := p.top; i < min(len(p.rows), p.top+fit); i++ {
 		y := y0 + setHeadH*s + float64(i-p.top)*setRowH*s
@@ -122,6 +122,9 @@ func (g *Game) drawSettings(dst *ebiten.Image) {
 		say(p.shown(i), x0+labelW+6*s, y+4*s, setValueC, pw-labelW-18*s)
 	}
 	foot := "↑↓ choose · Enter or click to change · Ctrl+, or Esc closes"
+	if p.sel < len(p.rows) && p.rows[p.sel].Help != "" {
+		foot = p.rows[p.sel].Help
+	}
 	c := color.Color(setLabelC)
 	if p.status != "" {
 		foot, c = p.status, setOKC

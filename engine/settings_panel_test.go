@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 )
 
@@ -17,7 +19,8 @@ func newFakeSettings() *fakeSettings {
 		{Key: "name", Label: "name", Value: "Ada"},
 		{Key: "persona", Label: "persona", Value: "Warm, brief, a little dry; loves the sea and old maps."},
 		{Key: "character", Label: "character", Value: "/home/ada/characters/ada.vrm"},
-		{Key: "provider", Label: "provider", Kind: RowChoice, Choices: []string{"", "anthropic", "openai", "ollama"}, Value: "anthropic"},
+		{Key: "provider", Label: "provider", Kind: RowChoice, Choices: []string{"", "anthropic", "openai", "ollama"}, Value: "anthropic",
+			Help: "language model provider: anthropic, openai, gemini, ollama, lmstudio or none"},
 		{Key: "model", Label: "model", Value: "claude-sonnet-4-5"},
 		{Key: "voice", Label: "voice", Kind: RowChoice, Choices: []string{"", "openai-realtime", "cascade", "off"}},
 		{Key: "voiceName", Label: "voiceName", Value: "alloy"},
@@ -136,5 +139,20 @@ func TestSettingsPanelLayout(t *testing.T) {
 	y := g.set.at.Min.Y + setHeadH + setRowH/2 + (g.set.sel-g.set.top)*setRowH
 	if i := g.set.rowAt(image.Pt(g.set.at.Min.X+20, y), 1); i != g.set.sel {
 		t.Errorf("rowAt = %d, want %d", i, g.set.sel)
+	}
+}
+
+// BenchmarkSettingsPanelDraw is the CPU cost of a frame with the panel open.
+func BenchmarkSettingsPanelDraw(b *testing.B) {
+	u, err := newUI()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := &Game{ui: u, opts: Options{Settings: newFakeSettings()}}
+	g.openSettings()
+	dst := ebiten.NewImage(640, 480)
+	defer dst.Deallocate()
+	for b.Loop() {
+		g.drawSettings(dst)
 	}
 }

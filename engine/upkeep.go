@@ -49,7 +49,7 @@ func firstTip(overlay, talk bool) string {
 	if talk {
 		tip += ", hold Space to speak"
 	}
-	return tip + ". Drag to turn me, scroll to zoom; P for a portrait, O to put me on your desktop, F1 to see how I feel."
+	return tip + ". Drag to turn me, scroll to zoom; P for a portrait, O to put me on your desktop, F1 to see how I feel, Ctrl+, for settings."
 }
 
 // printStats writes the frame rate, updates a second, render scale, still

@@ -67,7 +67,7 @@ func (p settingsPanel) Rows() []engine.SettingRow {
 	}
 	rows := make([]engine.SettingRow, 0, len(settings.Fields))
 	for _, fl := range settings.Fields {
-		r := engine.SettingRow{Key: fl.Key, Label: fl.Key, Value: fl.Get(&s), Choices: fl.Choices}
+		r := engine.SettingRow{Key: fl.Key, Label: fl.Key, Value: fl.Get(&s), Choices: fl.Choices, Help: fl.Doc}
 		switch fl.Kind {
 		case settings.Toggle:
 			r.Kind = engine.RowToggle

@@ -1,15 +1,21 @@
 package companion
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
+	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kin-companion/kin/agent/manifest"
+	"github.com/kin-companion/kin/agent/provider"
+	"github.com/kin-companion/kin/agent/provider/providertest"
+	"github.com/kin-companion/kin/internal/settings"
 )
 
 // TestFlagsOverSettingsOverManifest: a flag wins for one run, then the
@@ -66,7 +72,7 @@ func TestMalformedSettingsStart(t *testing.T) {
 	}
 	defer c.Close()
 	warned := strings.Join(c.Warnings, "\n")
-	if !strings.Contains(warned, path+": line 2:") || !strings.Contains(warned, "relative/folder") {
+	if !strings.Contains(warned, path+": line 3:") || !strings.Contains(warned, "relative/folder") {
 		t.Errorf("warnings: %q", warned)
 	}
 	if got, _ := os.ReadFile(path); string(got) != bad {
@@ -106,5 +112,50 @@ func TestManifestVoice(t *testing.T) {
 		if tts != c.tts || voice != c.voice {
 			t.Errorf("%s: %q %q, want %q %q", c.raw, tts, voice, c.tts, c.voice)
 		}
+	}
+}
+
+// TestStoredKeyNotLogged: a key from kin settings set-key (the 0600 file
+// here) reaches the provider, and not the debug log, the store's files or
+// the transcript, even when the user says it.
+func TestStoredKeyNotLogged(t *testing.T) {
+	conf := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", conf)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "")
+	key := "sk-ant-api03-logcheck-94c1d2e3f4a5b6c7"
+	keys, _ := settings.DefaultKeys()
+	if _, err := keys.Set("openai", key); err != nil {
+		t.Fatal(err)
+	}
+	srv := providertest.NewOpenAI(t, providertest.Script(providertest.Reply{Text: "Got it."}), providertest.OpenAI)
+	var logs bytes.Buffer
+	data := t.TempDir()
+	c, err := Start(context.Background(), Options{DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Provider: provider.Options{Provider: "openai", BaseURL: srv.BaseURL, Model: "m", Getenv: KeyedGetenv(func(string) string { return "" })}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	finalOf(t, c.Send(context.Background(), "my key is "+key+", keep it safe"))
+	c.Close()
+	if seen := srv.Seen(); len(seen) == 0 || seen[0].Header.Get("Authorization") != "Bearer "+key {
+		t.Fatal("the stored key was not used")
+	}
+	if strings.Contains(logs.String(), key) {
+		t.Error("the key is in the log")
+	}
+	plain := false // the transcript's words are on disk, so a key there would be found
+	filepath.WalkDir(data, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		plain = plain || bytes.Contains(b, []byte("keep it safe"))
+		if bytes.Contains(b, []byte(key)) {
+			t.Errorf("the key is in %s", p)
+		}
+		return nil
+	})
+	if !plain {
+		t.Error("the transcript is not on disk as text, so the search proves nothing")
 	}
 }

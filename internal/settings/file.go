@@ -16,7 +16,8 @@ import (
 type File struct {
 	Path     string
 	Settings Settings
-	// Lines maps a key to its line in the file; keys not in it are absent.
+	// Lines maps a key to its line in the file (a list's items as
+	// "roots[0]"); keys not in it are absent.
 	Lines map[string]int
 	// Legacy is the config.json the values came from ("" for none); the
 	// first save writes Path and renames it to config.json.migrated.
@@ -68,6 +69,11 @@ func Open(path string) (*File, error) {
 			return nil, fmt.Errorf("%s: line %d: %s is set twice", path, k.Line, k.Value)
 		}
 		f.Lines[k.Value] = k.Line
+		if v := root.Content[i+1]; v.Kind == yaml.SequenceNode {
+			for j, item := range v.Content {
+				f.Lines[fmt.Sprintf("%s[%d]", k.Value, j)] = item.Line
+			}
+		}
 	}
 	if err := root.Decode(&f.Settings); err != nil {
 		var te *yaml.TypeError
@@ -91,8 +97,12 @@ func mustKey(key string) string {
 // lineError names the file and, for a field's value, its line.
 func (f *File) lineError(err error) error {
 	var fe *fieldError
-	if errors.As(err, &fe) && f.Lines[fe.key] > 0 {
-		return fmt.Errorf("%s: line %d: %w", f.Path, f.Lines[fe.key], err)
+	if errors.As(err, &fe) {
+		for _, key := range []string{fe.key, strings.SplitN(fe.key, "[", 2)[0]} {
+			if f.Lines[key] > 0 {
+				return fmt.Errorf("%s: line %d: %w", f.Path, f.Lines[key], err)
+			}
+		}
 	}
 	return fmt.Errorf("%s: %w", f.Path, err)
 }

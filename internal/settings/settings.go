@@ -144,7 +144,7 @@ func (s Settings) check() error {
 	}
 	for i, r := range s.Roots {
 		if !filepath.IsAbs(r) && !strings.HasPrefix(r, "~") {
-			return bad("roots", "roots[%d] %q must be an absolute folder (or start with ~)", i, r)
+			return bad(fmt.Sprintf("roots[%d]", i), "roots[%d] %q must be an absolute folder (or start with ~)", i, r)
 		}
 	}
 	if l := s.Location; l != nil && (l.Latitude < -90 || l.Latitude > 90 || l.Longitude < -180 || l.Longitude > 180) {

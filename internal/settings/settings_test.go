@@ -76,7 +76,7 @@ func TestMalformed(t *testing.T) {
 		{"name: Ada\nfps: 30\n  bad: x\n", "line 3"},
 		{"name: Ada\nfps: fast\n", "line 2: cannot unmarshal !!str `fast` into int"},
 		{"name: Ada\n\nfsp: 30\n", `line 3: unknown key "fsp"`},
-		{"roots:\n  - relative\n", `line 1: roots[0] "relative" must be an absolute folder`},
+		{"roots:\n  - /ok\n  - relative\n", `line 3: roots[1] "relative" must be an absolute folder`},
 		{"units: kelvin\n", "line 1: units must be one of metric, imperial"},
 		{"mode: fullscreen\n", "line 1: mode must be one of window, overlay, desktop"},
 		{"location: {latitude: 99, longitude: 0}\n", "line 1: location: latitude must be within"},
@@ -165,5 +165,22 @@ func TestFields(t *testing.T) {
 	}
 	if len(Fields) < 24 {
 		t.Errorf("only %d fields", len(Fields))
+	}
+}
+
+// BenchmarkUpdate is one change saved: read, merge, write.
+func BenchmarkUpdate(b *testing.B) {
+	in, err := os.ReadFile(filepath.Join("testdata", "comments.in.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(b.TempDir(), "config.yaml")
+	os.WriteFile(p, in, 0o600)
+	n := 0
+	for b.Loop() {
+		n++
+		if err := Update(p, func(s *Settings) error { s.FPS = 20 + n%40; return nil }); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
