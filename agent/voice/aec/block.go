@@ -30,7 +30,8 @@ func (c *Canceller) processBlock(mic, ref []float32) {
 		copy(c.ywin, c.ywin[b:])
 		copy(c.ywin[b:], mic)
 		c.ft.forward(c.yspec, c.ywin)
-		if c.delay.push(x, c.yspec, farActive && syy > farFloor*float64(b)) {
+		// Not while the user talks over kin: their voice is no echo of the reference.
+		if c.delay.push(x, c.yspec, farActive && !c.filt.dt && syy > farFloor*float64(b)) {
 			c.setBulk(max(c.delay.best-delayMargin, 0))
 		}
 	}

@@ -28,6 +28,11 @@ import (
 // naming the provider, what happened and what to do. The raw transport or
 // decoder message goes to the debug log only.
 
+// healthyConn is how long a connection must have lived for its loss to count
+// as progress, not as one more drop in a row: a server that closes an idle
+// session now and then must not make a quiet user run out of reconnects.
+const healthyConn = time.Minute
+
 // faults counts the faults of a session since it last made progress.
 type faults struct {
 	dials, drops, malformed int

@@ -229,6 +229,7 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 		f.dials = 0
 		s.setStatus(Listening)
 		s.progress = false
+		began := time.Now()
 		err = s.serve(ctx, conn, mic)
 		conn.Close()
 		var ce *CloseError
@@ -258,7 +259,7 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 			}
 		default:
 			scenario = SilentReconnect
-			step, stop := s.lost(&f, err, s.progress)
+			step, stop := s.lost(&f, err, s.progress || time.Since(began) > healthyConn)
 			if stop != nil {
 				s.setStatus(Offline)
 				return stop

@@ -1,6 +1,7 @@
 package realtimetest
 
 import (
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -143,12 +144,13 @@ func (p *FaultProxy) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	p.track(server)
 	defer server.Close()
-	go pipe(server, client) // client → server, untouched
-	p.down(client, server, faulty)
+	upDone := make(chan struct{})                       // closed when the client stops sending
+	go func() { pipe(server, client); close(upDone) }() // client → server, untouched
+	p.down(client, server, faulty, upDone)
 }
 
 // down passes the server's messages to the client, injecting the fault once.
-func (p *FaultProxy) down(client, server *websocket.Conn, faulty bool) {
+func (p *FaultProxy) down(client, server *websocket.Conn, faulty bool, upDone <-chan struct{}) {
 	for {
 		typ, data, err := server.ReadMessage()
 		if err != nil {
@@ -162,7 +164,7 @@ func (p *FaultProxy) down(client, server *websocket.Conn, faulty bool) {
 				data = []byte("{\"type\": \x17 not json")
 			case Drop:
 				client.WriteMessage(typ, data)
-				client.UnderlyingConn().Close()
+				cut(client, upDone)
 				return
 			}
 		}
@@ -170,6 +172,21 @@ func (p *FaultProxy) down(client, server *websocket.Conn, faulty bool) {
 			return
 		}
 	}
+}
+
+// cut ends the connection without a close frame. It half-closes first and
+// waits for the client to hang up (a plain close with the client's audio
+// unread would reset the connection, and the client could lose the messages
+// passed on just before — what was said before the drop is the point).
+func cut(c *websocket.Conn, upDone <-chan struct{}) {
+	if tc, ok := c.UnderlyingConn().(*net.TCPConn); ok {
+		tc.CloseWrite()
+		select {
+		case <-upDone:
+		case <-time.After(5 * time.Second):
+		}
+	}
+	c.UnderlyingConn().Close()
 }
 
 // pipe copies messages from src to dst until either fails, passing on a close.
