@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/qmuntal/gltf"
 	_ "github.com/qmuntal/gltf/ext/texturetransform" // typed KHR_texture_transform
@@ -102,9 +104,10 @@ func build(doc *gltf.Document, fsys fs.FS) (*Model, error) {
 	}
 	m := &Model{Warnings: warnings}
 	b := &builder{doc: doc, fsys: fsys, m: m}
-	steps := []func() error{b.decompress, b.nodes, b.textures, b.materials, b.meshes, b.skins, b.animations, b.maps}
+	steps := []func() error{b.decompress, b.nodes, b.startTextures, b.materials, b.meshes, b.skins, b.animations, b.finishTextures, b.maps}
 	for _, step := range steps {
 		if err := step(); err != nil {
+			b.decoding.wg.Wait() // no decoder left writing after a failed load
 			return nil, err
 		}
 	}
@@ -118,6 +121,16 @@ type builder struct {
 	fsys     fs.FS
 	m        *Model
 	fallback map[int]bool // buffers that hold only decompressed views
+	decoding imageDecoding
+}
+
+// imageDecoding holds the images being decoded while the rest of a model
+// is read (see builder.startTextures).
+type imageDecoding struct {
+	wg     sync.WaitGroup
+	images []image.Image
+	files  [][]byte
+	errs   []error
 }
 
 func (b *builder) warnf(format string, args ...any) {

@@ -8,7 +8,6 @@ import (
 	_ "image/png"
 	"io/fs"
 	"net/url"
-	"sync"
 
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/ext/texturetransform"
@@ -21,35 +20,45 @@ import (
 // cannot make the decoder allocate gigabytes.
 const maxTextureSide = 8192
 
-// textures decodes the images kin draws (base colour and emissive
-// textures), in parallel since decoding dominates load time; normal,
-// metallic-roughness and occlusion maps are left undecoded. An image that
-// cannot be decoded leaves the texture without an image and a warning; the
-// model still loads.
-func (b *builder) textures() error {
+// startTextures starts decoding the images kin draws (base colour and
+// emissive textures), each in its own goroutine since decoding dominates
+// load time, while the meshes, skins and clips are read;
+// finishTextures waits for them. Normal, metallic-roughness and occlusion
+// maps are left undecoded. Model.Textures has its length at once, for the
+// materials' references.
+func (b *builder) startTextures() error {
 	doc := b.doc
-	images := make([]image.Image, len(doc.Images))
-	files := make([][]byte, len(doc.Images))
-	errs := make([]error, len(doc.Images))
+	d := &b.decoding
+	d.images = make([]image.Image, len(doc.Images))
+	d.files = make([][]byte, len(doc.Images))
+	d.errs = make([]error, len(doc.Images))
 	used := b.drawnImages()
-	var wg sync.WaitGroup
 	for i := range doc.Images {
 		if !used[i] {
 			continue
 		}
-		wg.Add(1)
+		d.wg.Add(1)
 		go func() {
-			defer wg.Done()
-			images[i], files[i], errs[i] = b.decodeImage(i)
+			defer d.wg.Done()
+			d.images[i], d.files[i], d.errs[i] = b.decodeImage(i)
 		}()
 	}
-	wg.Wait()
-	for i, err := range errs {
+	b.m.Textures = make([]Texture, len(doc.Textures))
+	return nil
+}
+
+// finishTextures waits for the images and fills in the textures. An image
+// that cannot be decoded leaves its texture without an image and a
+// warning; the model still loads.
+func (b *builder) finishTextures() error {
+	doc, d := b.doc, &b.decoding
+	d.wg.Wait()
+	images := d.images
+	for i, err := range d.errs {
 		if err != nil {
 			b.warnf("image %d: %v (texture left blank)", i, err)
 		}
 	}
-	b.m.Textures = make([]Texture, len(doc.Textures))
 	for i, t := range doc.Textures {
 		if t == nil {
 			continue
@@ -57,7 +66,7 @@ func (b *builder) textures() error {
 		tex := &b.m.Textures[i]
 		tex.Name = t.Name
 		if src := optIndex(textureSource(t), len(images)); src >= 0 {
-			tex.Image, tex.Data = images[src], files[src]
+			tex.Image, tex.Data = images[src], d.files[src]
 		} else {
 			b.warnf("texture %d (%s): no image kin can decode (source missing or in an extension)", i, t.Name)
 		}
