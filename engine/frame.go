@@ -2,6 +2,7 @@ package engine
 
 import (
 	"image"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
@@ -68,6 +69,7 @@ func NewFrame(p *avatar.Pose) *Frame {
 func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	f.builds++
 	f.View = cam.Resolve(w, h, p.Min, p.Max)
+	f.fitDepth(p)
 	f.Draws = f.Draws[:0]
 	f.lo, f.hi = [2]float32{float32(w), float32(h)}, [2]float32{0, 0}
 	next := 0
@@ -84,6 +86,29 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	}
 	f.orderBlended()
 	f.Bounds = image.Rect(int(f.lo[0])-2, int(f.lo[1])-2, int(f.hi[0])+3, int(f.hi[1])+3).Intersect(image.Rect(0, 0, w, h))
+}
+
+// fitDepth narrows the view's depth range from the posed bounds' corners
+// to the posed vertices themselves: seen at an angle a bounding box is
+// deeper than the body in it, and the depth test resolves a 1020th of the
+// range. Outline hulls reach a little further, which the margin covers.
+func (f *Frame) fitDepth(p *avatar.Pose) {
+	v := &f.View
+	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+	for i := range p.Instances {
+		for k := range p.Instances[i].Prims {
+			for _, q := range p.Instances[i].Prims[k].Positions {
+				z := (q[0]-v.Eye[0])*v.Forward[0] + (q[1]-v.Eye[1])*v.Forward[1] + (q[2]-v.Eye[2])*v.Forward[2]
+				lo, hi = min(lo, z), max(hi, z)
+			}
+		}
+	}
+	if lo > hi {
+		return
+	}
+	margin := (hi-lo)*0.02 + 2e-3
+	v.DepthNear = max(lo-margin, v.NearClip)
+	v.DepthFar = max(hi+margin, v.DepthNear*1.001+1e-3)
 }
 
 // project writes one primitive's screen-space vertices.

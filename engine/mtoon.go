@@ -1,33 +1,30 @@
 package engine
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 	"github.com/kin-companion/kin/shaders"
 )
 
 // MToon materials (VRM's toon shader, see [avatar.MToon]) get a colour
 // pass variant of their own (shaders/mtoon.kage); other materials compile
-// none of it. Their second texture slot (imageSrc3) holds one of the
-// emissive, shade and MatCap textures, in that order of preference when a
-// material has several: the shade texture is usually the base colour
+// none of it. Their MToon texture slot (imageSrc2, beside the emissive
+// texture in imageSrc3) holds the shade or the MatCap texture, the shade
+// texture first when a material has both: it is usually the base colour
 // texture itself, which costs no slot.
 
-// auxKind says what a material's second texture is.
+// auxKind says what a material's MToon texture is.
 type auxKind int
 
 const (
 	auxNone auxKind = iota
-	auxEmissive
 	auxShade
 	auxMatcap
 )
 
-// auxTexture picks the texture bound as imageSrc3 for mat, whose base
+// auxTexture picks the texture bound as imageSrc2 for mat, whose base
 // colour texture is base (-1 none): its model index (-1 none) and kind.
 func auxTexture(m *avatar.Model, mat *avatar.Material, base int) (int, auxKind) {
-	if e := emissiveTexture(m, mat); e >= 0 {
-		return e, auxEmissive
-	}
 	mt := mat.MToon
 	if mt == nil {
 		return -1, auxNone
@@ -42,7 +39,7 @@ func auxTexture(m *avatar.Model, mat *avatar.Material, base int) (int, auxKind) 
 }
 
 // mtoonFeatures adds an MToon material's switches to f; base and aux are
-// its base colour texture and its second texture (see auxTexture).
+// its base colour texture and its MToon texture (see auxTexture).
 func mtoonFeatures(f *shaders.Features, m *avatar.Model, mat *avatar.Material, base int, aux auxKind) {
 	mt := mat.MToon
 	if mt == nil || mat.Unlit {
@@ -90,4 +87,20 @@ func (r *Renderer) outlineSlot(mat *avatar.Material) outlineSlot {
 	u := materialUniforms(mat, r.fu)
 	u["OutlineColor"], u["OutlineMix"] = mat.MToon.OutlineColor[:], mat.MToon.OutlineLightingMix
 	return outlineSlot{u: u, sh: r.prog.materialShaders(shaders.Features{MToon: true, Outline: true})}
+}
+
+// bindColorTextures binds the emissive (imageSrc3) and MToon (imageSrc2)
+// textures of material slot s for the colour pass, at level lod of the
+// base colour texture's UVs; a MatCap is indexed by the normal, at its
+// finest level.
+func (g *Mesh) bindColorTextures(o *ebiten.DrawTrianglesShaderOptions, s, lod int) {
+	if e := g.matEmit[s]; e >= 0 && g.textures[e] != nil {
+		o.Images[3] = g.textures[e].level(lod)
+	}
+	if a := g.matAux[s]; a >= 0 && g.textures[a] != nil {
+		if !g.auxLOD[s] {
+			lod = 0
+		}
+		o.Images[2] = g.textures[a].level(lod)
+	}
 }

@@ -77,9 +77,9 @@ func TestGoldenMToon(t *testing.T) {
 }
 
 // TestMToonFeatures: an MToon material picks the MToon variant and binds
-// at most one second texture — emissive first, then its own shade
-// texture, then the MatCap; a shade texture that is the base colour
-// texture costs no slot; a material without MToon compiles none of it.
+// one MToon texture beside its emissive one — its own shade texture
+// first, then the MatCap; a shade texture that is the base colour texture
+// costs no slot; a material without MToon compiles none of it.
 func TestMToonFeatures(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
 	m := &avatar.Model{Textures: []avatar.Texture{{Image: img}, {Image: img}, {Image: img}, {}}}
@@ -98,15 +98,15 @@ func TestMToonFeatures(t *testing.T) {
 			shaders.Features{Textured: true, MToon: true, ShadeTex: 2, ToonRim: true}},
 		{"matcap", avatar.Material{Toon: true, MToon: testMToon(nil, ref(2))}, 2,
 			shaders.Features{MToon: true, Matcap: true, ToonRim: true}},
-		{"emissive first", avatar.Material{Toon: true, EmissiveTexture: ref(2), MToon: testMToon(ref(1), ref(2))}, 2,
-			shaders.Features{MToon: true, EmissiveTex: true, ToonRim: true}},
+		{"emissive beside shade", avatar.Material{Toon: true, EmissiveTexture: ref(2), MToon: testMToon(ref(1), ref(2))}, 1,
+			shaders.Features{MToon: true, EmissiveTex: true, ShadeTex: 2, ToonRim: true}},
 		{"undecoded shade", avatar.Material{Toon: true, MToon: testMToon(ref(3), nil)}, -1,
 			shaders.Features{MToon: true, ToonRim: true}},
 	}
 	for _, tc := range tests {
 		base := baseTexture(m, &tc.mat)
 		aux, kind := auxTexture(m, &tc.mat, base)
-		got := materialFeatures(m, &tc.mat, base, aux, kind)
+		got := materialFeatures(m, &tc.mat, base, emissiveTexture(m, &tc.mat), aux, kind)
 		if aux != tc.wantAux || got != tc.want {
 			t.Errorf("%s: aux %d, features %+v; want %d, %+v", tc.name, aux, got, tc.wantAux, tc.want)
 		}

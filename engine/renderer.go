@@ -105,8 +105,9 @@ type Mesh struct {
 	mats     []map[string]any // one per material, then the default
 	sh       []passShaders    // per material slot: its compiled passes
 	matTex   []int            // base colour texture per material, -1 none
-	matAux   []int            // second texture per material (imageSrc3, see auxTexture), -1 none
-	auxLOD   []bool           // per material: the second texture follows the draw's level (not a MatCap)
+	matEmit  []int            // emissive texture per material (imageSrc3), -1 none
+	matAux   []int            // MToon shade or MatCap texture per material (imageSrc2, see auxTexture), -1 none
+	auxLOD   []bool           // per material: the MToon texture follows the draw's level (not a MatCap)
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
 	outline  []outlineSlot    // per material slot: its MToon outline's uniforms and passes (see outlineHull)
 	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
@@ -124,7 +125,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 	for i := range m.Materials {
 		base := baseTexture(m, &m.Materials[i])
 		aux, _ := auxTexture(m, &m.Materials[i], base)
-		for _, t := range []int{base, aux} {
+		for _, t := range []int{base, aux, emissiveTexture(m, &m.Materials[i])} {
 			if t >= 0 {
 				used[t] = true
 			}
@@ -139,11 +140,12 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		if i < len(m.Materials) {
 			mat = &m.Materials[i]
 		}
-		t := baseTexture(m, mat)
+		t, e := baseTexture(m, mat), emissiveTexture(m, mat)
 		aux, kind := auxTexture(m, mat, t)
 		g.mats = append(g.mats, materialUniforms(mat, r.fu))
-		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(m, mat, t, aux, kind)))
+		g.sh = append(g.sh, r.prog.materialShaders(materialFeatures(m, mat, t, e, aux, kind)))
 		g.matTex = append(g.matTex, t)
+		g.matEmit = append(g.matEmit, e)
 		g.matAux = append(g.matAux, aux)
 		g.auxLOD = append(g.auxLOD, kind != auxMatcap)
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
@@ -348,12 +350,8 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			o.Images[1] = g.textures[t].level(d.LOD)
 		}
-		if e := g.matAux[s]; e >= 0 && g.textures[e] != nil && !depth {
-			lod := 0
-			if g.auxLOD[s] {
-				lod = d.LOD
-			}
-			o.Images[3] = g.textures[e].level(lod)
+		if !depth {
+			g.bindColorTextures(o, s, d.LOD)
 		}
 		target.DrawTrianglesShader32(d.Verts, d.Indices, p.shader(&g.sh[s]), o)
 	}

@@ -93,21 +93,28 @@ func (p *programs) materialShaders(f shaders.Features) passShaders {
 }
 
 // materialFeatures are the shader features of material mat of model m:
-// base is its base colour texture and aux its second one (see auxTexture),
-// -1 for none. The first of them sets the sampler.
-func materialFeatures(m *avatar.Model, mat *avatar.Material, base, aux int, kind auxKind) shaders.Features {
+// base, emit and aux are its base colour, emissive and MToon textures
+// (see auxTexture), -1 for none. The first of them sets the sampler.
+func materialFeatures(m *avatar.Model, mat *avatar.Material, base, emit, aux int, kind auxKind) shaders.Features {
 	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: base >= 0, Unlit: mat.Unlit, Toon: mat.Toon,
-		EmissiveTex: kind == auxEmissive}
+		EmissiveTex: emit >= 0}
 	mtoonFeatures(&f, m, mat, base, kind)
-	if t := max(base, aux); t >= 0 {
-		if base >= 0 {
-			t = base
-		}
+	if t := firstTexture(base, emit, aux); t >= 0 {
 		s := m.Textures[t].Sampler
 		f.Nearest = s.Nearest
 		f.Wrap = [2]int{int(s.WrapS), int(s.WrapT)}
 	}
 	return f
+}
+
+// firstTexture is the first of the texture indices that is not -1, or -1.
+func firstTexture(ts ...int) int {
+	for _, t := range ts {
+		if t >= 0 {
+			return t
+		}
+	}
+	return -1
 }
 
 // minBlend keeps the smaller value per channel: the depth passes' test.

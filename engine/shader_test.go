@@ -19,6 +19,7 @@ func TestShaderVariantsCompile(t *testing.T) {
 		{MToon: true}, {MToon: true, Textured: true, ShadeTex: 1, ToonRim: true},
 		{MToon: true, Textured: true, ShadeTex: 2, Nearest: true}, {MToon: true, Matcap: true, ToonRim: true},
 		{MToon: true, Alpha: 2, Textured: true, ShadeTex: 1, EmissiveTex: true}, {MToon: true, Outline: true},
+		{MToon: true, Textured: true, ShadeTex: 2, EmissiveTex: true}, {MToon: true, Matcap: true, EmissiveTex: true},
 	}
 	p, err := compileShaders()
 	if err != nil {

@@ -56,8 +56,8 @@ type Features struct {
 	// MToon shades the colour pass as VRM's MToon (mtoon.kage) instead
 	// of the usual lights; the fields after it only count with it.
 	MToon    bool
-	ShadeTex int  // MToon's shade texture: 0 none, 1 the base colour texture, 2 its own (imageSrc3)
-	Matcap   bool // a MatCap texture is bound (imageSrc3)
+	ShadeTex int  // MToon's shade texture: 0 none, 1 the base colour texture, 2 its own (imageSrc2)
+	Matcap   bool // a MatCap texture is bound (imageSrc2)
 	ToonRim  bool // MToon's parametric rim light is on (its colour is not black)
 	// Outline draws an MToon outline (an inverted hull) in its colour;
 	// the other features are ignored.
@@ -113,10 +113,10 @@ func Geometry(name string, f Features) ([]byte, error) {
 	return src, nil
 }
 
-// check rejects features no shader variant has; imageSrc3 holds one
+// check rejects features no shader variant has; imageSrc2 holds one
 // texture at most.
 func (f Features) check() error {
-	aux := b2i(f.EmissiveTex) + b2i(f.Matcap) + b2i(f.ShadeTex == 2)
+	aux := b2i(f.Matcap) + b2i(f.ShadeTex == 2)
 	if f.Alpha < 0 || f.Alpha > 2 || f.Wrap[0] < 0 || f.Wrap[0] > 2 || f.Wrap[1] < 0 || f.Wrap[1] > 2 ||
 		f.ShadeTex < 0 || f.ShadeTex > 2 || aux > 1 {
 		return fmt.Errorf("shaders: features out of range: %+v", f)

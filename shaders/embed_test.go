@@ -40,7 +40,7 @@ func TestGeometryFeatures(t *testing.T) {
 		}
 	}
 	for _, f := range []Features{{Alpha: 3}, {Alpha: -1}, {Wrap: [2]int{0, 3}}, {MToon: true, ShadeTex: 3},
-		{MToon: true, ShadeTex: 2, EmissiveTex: true}, {MToon: true, Matcap: true, EmissiveTex: true}} {
+		{MToon: true, ShadeTex: 2, Matcap: true}} {
 		if _, err := Geometry(Color, f); err == nil {
 			t.Errorf("%+v: want an error", f)
 		}
