@@ -2,10 +2,15 @@ package avatar
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
+
+// fuzzHang is how long one FuzzLoad input may run before it counts as a hang.
+const fuzzHang = 10 * time.Second
 
 // FuzzLoad feeds arbitrary bytes to the loader, seeded with the small real
 // models; it must return a model or an error, never panic or hang.
@@ -21,6 +26,10 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add([]byte(triangleGLTF(dataURI(triangleBuffer(0, 1, 2)), "")))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// A hang is a finding too: the fuzzer keeps an input whose worker panics, but
+		// one that only runs forever would pass unseen when -fuzztime ends.
+		watchdog := time.AfterFunc(fuzzHang, func() { panic(fmt.Sprintf("FuzzLoad: %d-byte input still running after %v", len(data), fuzzHang)) })
+		defer watchdog.Stop()
 		m, err := LoadReader(bytes.NewReader(data), "fuzz.glb")
 		if err != nil {
 			return
