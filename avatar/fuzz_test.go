@@ -13,7 +13,7 @@ import (
 const fuzzHang = 10 * time.Second
 
 // FuzzLoad feeds arbitrary bytes to the loader, seeded with the small real
-// models; it must return a model or an error, never panic or hang.
+// models and the hostile corpus; it must return a model or an error, never panic or hang.
 func FuzzLoad(f *testing.F) {
 	dir := filepath.Dir(sharedAsset(f, "BoxTextured.glb"))
 	for _, name := range []string{"BoxTextured.glb", "SimpleSkin.glb", "SimpleSkin.gltf", "AnimatedMorphCube.glb",
@@ -25,6 +25,9 @@ func FuzzLoad(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(triangleGLTF(dataURI(triangleBuffer(0, 1, 2)), "")))
+	for _, data := range hostileFiles() { // each lies in one way; mutations try the next
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// A hang is a finding too: the fuzzer keeps an input whose worker panics, but
 		// one that only runs forever would pass unseen when -fuzztime ends.
