@@ -118,6 +118,9 @@ type builder struct {
 	fsys     fs.FS
 	m        *Model
 	fallback map[int]bool // buffers that hold only decompressed views
+	unbacked map[int]bool // accessors with no bufferView counted so far
+	// unbackedTotal is the sum of their counts.
+	unbackedTotal int
 }
 
 func (b *builder) warnf(format string, args ...any) {
