@@ -37,6 +37,7 @@ func hostileFiles() map[string][]byte {
 		"node-own-child.gltf":           swap(nodes, `"nodes":[{"mesh":0,"children":[0]}]`),
 		"skin-joint-cycle.gltf":         swap(nodes, `"skins":[{"joints":[1,2]}],"nodes":[{"mesh":0,"skin":0},{"children":[2]},{"children":[1]}]`),
 		"huge-sparse.gltf":              hugeSparse(maxElements, maxElements),
+		"many-unbacked.gltf":            manyUnbacked(3, maxUnbacked),
 		"sparse-lying-count.gltf":       hugeSparse(3, 1000000000),
 		"inf-translation.gltf":          swap(nodes, `"nodes":[{"mesh":0,"translation":[1e999,0,0]}]`),
 		"nan-animation.gltf":            nanAnimation(),
@@ -112,4 +113,16 @@ func nodeChain(n int) []byte {
 	}
 	b.WriteString(`{}],"scenes":[{"nodes":[0]}],"scene":0}`)
 	return []byte(b.String())
+}
+
+// manyUnbacked is a mesh of n primitives, each with its own POSITION accessor of count
+// elements and no bufferView: each one allowed, together too many.
+func manyUnbacked(n, count int) []byte {
+	var acc, prims []string
+	for i := range n {
+		acc = append(acc, fmt.Sprintf(`{"componentType":5126,"count":%d,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}`, count))
+		prims = append(prims, fmt.Sprintf(`{"attributes":{"POSITION":%d}}`, i))
+	}
+	return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"accessors":[%s],"meshes":[{"primitives":[%s]}],
+ "nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`, strings.Join(acc, ","), strings.Join(prims, ",")))
 }

@@ -122,6 +122,9 @@ type builder struct {
 	m        *Model
 	fallback map[int]bool // buffers that hold only decompressed views
 	decoding imageDecoding
+	unbacked map[int]bool // accessors with no bufferView counted so far
+	// unbackedTotal is the sum of their counts.
+	unbackedTotal int
 }
 
 // imageDecoding holds the images being decoded while the rest of a model

@@ -7,8 +7,13 @@ import (
 )
 
 // maxUnbacked bounds the count of an accessor with no bufferView (all zeros, perhaps
-// with a sparse part): a few bytes of JSON must not make kin allocate without limit.
-const maxUnbacked = 1 << 20
+// with a sparse part), and maxUnbackedTotal the sum over a file's such accessors: a few
+// bytes of JSON must not make kin allocate without limit (about 50 bytes an element,
+// normals and all). A face with 50 sparse morph targets of 10,000 vertices fits.
+const (
+	maxUnbacked      = 1 << 18
+	maxUnbackedTotal = 1 << 19
+)
 
 // accessor returns accessor idx after checking it exists, is of sane size and lies
 // inside its bufferView, which lies inside its buffer; owner and n name what refers to
@@ -23,9 +28,10 @@ func (b *builder) accessor(idx int, owner string, n int) (*gltf.Accessor, error)
 			owner, n, idx, acr.Count, maxElements)
 	}
 	elem := acr.ComponentType.ByteSize() * acr.Type.Components()
-	if acr.BufferView == nil && acr.Count > maxUnbacked {
-		return nil, fmt.Errorf("%s %d: accessors[%d].count is %d with no bufferView behind it, more than the %d kin accepts; the file is damaged",
-			owner, n, idx, acr.Count, maxUnbacked)
+	if acr.BufferView == nil {
+		if err := b.countUnbacked(idx, acr.Count); err != nil {
+			return nil, fmt.Errorf("%s %d: %w", owner, n, err)
+		}
 	}
 	if acr.BufferView != nil {
 		view, err := b.view(*acr.BufferView, fmt.Sprintf("accessors[%d].bufferView", idx))
@@ -92,4 +98,25 @@ func (b *builder) view(i int, what string) (*gltf.BufferView, error) {
 			i, v.ByteOffset, v.ByteLength, v.Buffer, have)
 	}
 	return v, nil
+}
+
+// countUnbacked adds accessor idx, which has no bufferView, to the file's tally and
+// refuses it past maxUnbacked or the tally past maxUnbackedTotal.
+func (b *builder) countUnbacked(idx, count int) error {
+	if count > maxUnbacked {
+		return fmt.Errorf("accessors[%d].count is %d with no bufferView behind it, more than the %d kin accepts; the file is damaged",
+			idx, count, maxUnbacked)
+	}
+	if b.unbacked == nil {
+		b.unbacked = map[int]bool{}
+	}
+	if !b.unbacked[idx] {
+		b.unbacked[idx] = true
+		b.unbackedTotal += count
+	}
+	if b.unbackedTotal > maxUnbackedTotal {
+		return fmt.Errorf("accessors[%d]: the accessors with no bufferView behind them add up to %d elements, more than the %d kin accepts; the file is damaged",
+			idx, b.unbackedTotal, maxUnbackedTotal)
+	}
+	return nil
 }

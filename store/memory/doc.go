@@ -20,6 +20,10 @@
 //
 // # Token estimate
 //
+// This is kin's one ranker: the system prompt's <memory> block ([Block], with [Lead] for
+// the memories a message is about) and the memory tools ask it through the interface the
+// agent owns (agent/memory.Store, adapted by internal/agentmem).
+//
 // [Block] caps its output by an estimate of tokens: the length in bytes divided by four,
 // rounded up. That is close for English and errs on the generous side for most other
 // text, which is what a cap should do.
