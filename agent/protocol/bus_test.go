@@ -42,6 +42,7 @@ func TestDecodeEveryType(t *testing.T) {
 		ToolCall:   `{"tool":"fs_delete","caller":"model","risk":"high","allowed":false,"reason":"no one to ask","args":{"path":"/tmp/a"}}`,
 		AudioLevel: `{"rms":0.3,"source":"user"}`, Viseme: `{"name":"aa","weight":1}`,
 		Board: `{"id":"week","title":"Week","markdown":"# Hi","width":640,"height":520}`,
+		Stats: `{"run":{"turns":2,"rounds":3,"inputTokens":900,"outputTokens":80,"toolCalls":{"wave":1}},"voice":{"totalMs":620,"providerMs":540,"stages":[{"name":"send","ms":2.5}]}}`,
 	}
 	if len(samples) != len(Types()) {
 		t.Fatalf("%d samples for %d types", len(samples), len(Types()))

@@ -77,6 +77,7 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 				}
 				say(t.Role == realtime.User, t.Text)
 			}}
+		s.Stats = c.timeVoice(ctx)
 		c.voice.Set(switcher{s, voicesOf(o.Path)})
 		c.live.Store(s)
 		defer func() { c.voice.Set(nil); c.live.Store(nil) }()

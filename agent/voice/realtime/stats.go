@@ -185,6 +185,9 @@ func statsFrom(ctx context.Context) *Stats {
 	return s
 }
 
+// StatsFrom returns the Stats [WithStats] put in ctx, or nil.
+func StatsFrom(ctx context.Context) *Stats { return statsFrom(ctx) }
+
 // latencyOf is the delay a stage adds by design (an echo canceller's block),
 // when it tells.
 func latencyOf(v any) time.Duration {
