@@ -1,0 +1,59 @@
+package companion
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kin-companion/kin/agent/protocol"
+	"github.com/kin-companion/kin/agent/provider/providertest"
+	"github.com/kin-companion/kin/agent/voice/realtime"
+)
+
+// TestStatsEvents: after each turn the session's run stats go on the bus
+// (for the window's F1 panel); a timed voice turn goes there too, and
+// still reaches the Stats kin talk --stats put in the context.
+func TestStatsEvents(t *testing.T) {
+	srv := providertest.NewOpenAI(t, providertest.Script(
+		providertest.Reply{Calls: []providertest.Call{{ID: "c1", Name: "wave", Args: `{}`}}},
+		providertest.Reply{Text: "Hello!"},
+	), providertest.OpenAI)
+	c := start(t, t.TempDir(), srv)
+	defer c.Close()
+	sub := c.Bus.Subscribe(protocol.Stats)
+	finalOf(t, c.Send(context.Background(), "wave at me"))
+	run := waitStats(t, sub)
+	if run.Run == nil || run.Run.Turns != 1 || run.Run.Rounds != 2 || run.Run.ToolCalls["wave"] != 1 {
+		t.Errorf("run stats on the bus: %+v", run.Run)
+	}
+
+	var timed []realtime.TurnStats
+	ctx := realtime.WithStats(context.Background(), &realtime.Stats{OnTurn: func(t realtime.TurnStats) { timed = append(timed, t) }})
+	st := c.timeVoice(ctx)
+	turn := realtime.TurnStats{Total: 600 * time.Millisecond, Provider: 550 * time.Millisecond}
+	turn.Stages[realtime.Play] = 50 * time.Millisecond
+	st.OnTurn(turn)
+	v := waitStats(t, sub).Voice
+	if len(timed) != 1 || v == nil || v.TotalMs != 600 || v.ProviderMs != 550 || len(v.Stages) != int(realtime.NumStages) ||
+		v.Stages[realtime.Play].Name != "play" || v.Stages[realtime.Play].Ms != 50 {
+		t.Errorf("voice turn: kin talk --stats saw %d, the bus %+v", len(timed), v)
+	}
+}
+
+func waitStats(t *testing.T, sub *protocol.Subscription) protocol.StatsPayload {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var got *protocol.StatsPayload
+		sub.Drain(1, func(e protocol.Event) {
+			p := e.Payload.(protocol.StatsPayload)
+			got = &p
+		})
+		if got != nil {
+			return *got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("no stats event on the bus")
+	return protocol.StatsPayload{}
+}
