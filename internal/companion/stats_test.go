@@ -23,7 +23,8 @@ func TestStatsEvents(t *testing.T) {
 	sub := c.Bus.Subscribe(protocol.Stats)
 	finalOf(t, c.Send(context.Background(), "wave at me"))
 	run := waitStats(t, sub)
-	if run.Run == nil || run.Run.Turns != 1 || run.Run.Rounds != 2 || run.Run.ToolCalls["wave"] != 1 {
+	if run.Run == nil || run.Run.Turns != 1 || run.Run.Rounds != 2 || run.Run.ToolCalls["wave"] != 1 ||
+		run.Run.InputTokens != 40 || run.Run.OutputTokens != 20 {
 		t.Errorf("run stats on the bus: %+v", run.Run)
 	}
 
