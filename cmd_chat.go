@@ -81,7 +81,7 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	stdout = &lockedWriter{w: stdout} // the turn's goroutine prints scene lines and prompts too
 	opts := flags.Options(man)
 	opts.Provider.Getenv = companion.KeyedGetenv(getenv) // keys stored by kin settings set-key fill in
-	steering := isTerminal(stdin) // from a pipe, every line is its own turn
+	steering := isTerminal(stdin)                        // from a pipe, every line is its own turn
 	code, ok, stdin := attached(ctx, opts, stdin, stdout, stderr)
 	if ok {
 		return code

@@ -27,6 +27,7 @@ const scheduleUsage = `kin schedule — reminders and tasks for later
   TIME is RFC 3339 (2026-03-02T09:00:00+01:00) or local (2026-03-02 09:00); DELAY is 10m, 2h, 1h30m.
   RULE: daily, weekdays, daily at 09:00, every 15 minutes, every 2 hours, or a cron line
   such as "0 9 * * 1-5", in local time. Tasks due while kin is not running happen at its next start.
+  While kin runs on the same data, these commands go through it (and it fires what is added).
   Global flags: --data DIR (default $XDG_DATA_HOME/kin), --agent-id ID (default "default").
 `
 

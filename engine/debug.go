@@ -22,7 +22,8 @@ var emotionColors = map[string]color.RGBA{
 }
 
 // drawDebug draws the F1 overlay: emotion bars, the active gesture, the
-// strongest morph weights, head angles and the frame rate. It allocates
+// strongest morph weights, head angles and the frame rate; beside them the
+// session's run stats and the last voice turn's latency. It allocates
 // (text formatting), but only while it is shown.
 func (g *Game) drawDebug(dst *ebiten.Image) {
 	st := g.scene.Char.State()
@@ -52,6 +53,7 @@ func (g *Game) drawDebug(dst *ebiten.Image) {
 	for _, m := range strongest(st, debugMorphs) {
 		line(fmt.Sprintf("%-18s %.2f", m.name, m.w), color.RGBA{190, 200, 220, 255})
 	}
+	g.runStats.draw(dst, face, s, 262*s, 6*s) // beside: the session's run stats
 }
 
 type morphWeight struct {

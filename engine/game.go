@@ -112,6 +112,7 @@ type Game struct {
 	chat        *chat
 	size        [2]int          // screen size from the last Layout
 	debug       bool            // F1: emotion bars, gesture, morphs, frame rate
+	runStats    runStats        // F1: the session's run stats, from stats events
 	trimAt      int64           // tick at which to hand freed memory back to the OS (0 = none due)
 	pace        *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
 	quality     quality         // the render scale, adapted to the frame rate while running

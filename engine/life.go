@@ -30,6 +30,12 @@ func (g *Game) handleEvent(e protocol.Event) {
 		g.presence.set(p.State, g.now())
 	case protocol.SpeakPayload:
 		g.chat.heard(p.Text, g.now())
+	case protocol.StatsPayload:
+		g.runStats.set(p)
+		return
+	case protocol.VoiceTurnPayload:
+		g.runStats.setVoice(p)
+		return
 	case protocol.SkillErrorPayload:
 		if p.Skill == "voice" { // the voice loop has no other way to the screen
 			g.ui.showError(g.now(), errors.New("Voice: "+p.Error))

@@ -43,6 +43,7 @@ func TestDecodeEveryType(t *testing.T) {
 		AudioLevel: `{"rms":0.3,"source":"user"}`, Viseme: `{"name":"aa","weight":1}`,
 		Board:     `{"id":"week","title":"Week","markdown":"# Hi","width":640,"height":520}`,
 		VoiceTurn: `{"path":"cascade","totalMs":900.5,"providerMs":300,"kinMs":12.5,"waitMs":588,"aecMs":8.2,"sttMs":120}`,
+		Stats:     `{"run":{"turns":2,"rounds":3,"inputTokens":900,"outputTokens":80,"toolCalls":{"wave":1}}}`,
 	}
 	if len(samples) != len(Types()) {
 		t.Fatalf("%d samples for %d types", len(samples), len(Types()))

@@ -40,6 +40,7 @@ var decoders = map[Type]func([]byte) (Payload, error){
 	VoiceTurn:    decode[VoiceTurnPayload],
 	AudioLevel:   decode[AudioLevelPayload],
 	Viseme:       decode[VisemePayload],
+	Stats:        decode[StatsPayload],
 }
 
 func decode[T Payload](data []byte) (Payload, error) {
@@ -55,7 +56,7 @@ func decode[T Payload](data []byte) (Payload, error) {
 // Types lists every event type the protocol defines.
 func Types() []Type {
 	return []Type{Speak, Think, Gesture, Emote, LookAt, PerformSkill, SkillDone, SkillError,
-		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, Board, VoiceTurn, AudioLevel, Viseme}
+		Remember, Sign, LoadStart, LoadEnd, Validate, Presence, ToolCall, Board, VoiceTurn, AudioLevel, Viseme, Stats}
 }
 
 // DecodePayload parses the JSON payload of an event of type t.

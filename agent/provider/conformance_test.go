@@ -34,6 +34,15 @@ var backends = []backend{
 		func(t testing.TB, s *pt.Server) llm.Provider {
 			return openai.New(openai.Config{Label: "ollama", Model: "qwen3", BaseURL: s.BaseURL, NoToolChoice: true})
 		}},
+	{"azure", func(t testing.TB, r pt.Respond) *pt.Server { return pt.NewAzure(t, r, "kin-4o") },
+		func(t testing.TB, s *pt.Server) llm.Provider {
+			return openai.New(openai.Config{Label: "azure", APIKey: "k", Model: "kin-4o",
+				Azure: &openai.Azure{Endpoint: s.BaseURL, APIVersion: "2024-10-21"}})
+		}},
+	{"ollama-cloud", func(t testing.TB, r pt.Respond) *pt.Server { return pt.NewOpenAI(t, r, pt.OllamaCloud) },
+		func(t testing.TB, s *pt.Server) llm.Provider {
+			return openai.New(openai.Config{Label: "ollama-cloud", APIKey: "k", Model: "gpt-oss:120b", BaseURL: s.BaseURL, NoToolChoice: true})
+		}},
 	{"gemini", pt.NewGemini, func(t testing.TB, s *pt.Server) llm.Provider {
 		p, err := gemini.New(context.Background(), gemini.Config{APIKey: "k", Model: "gemini-x", BaseURL: s.BaseURL})
 		if err != nil {

@@ -204,6 +204,7 @@ func (c *Companion) startSubagents(p llm.Provider, o Options) {
 func (c *Companion) keepStats(o Options) func(runtime.Stats) {
 	session := time.Now().UTC().Format("20060102T150405Z")
 	return func(s runtime.Stats) {
+		c.emitRunStats()
 		if c.DB == nil {
 			return
 		}

@@ -64,7 +64,10 @@ type oRequest struct {
 			Name string `json:"name"`
 		} `json:"function"`
 	} `json:"tools"`
-	ToolChoice json.RawMessage `json:"tool_choice"`
+	ToolChoice    json.RawMessage `json:"tool_choice"`
+	StreamOptions struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
 }
 
 func openAIError(w http.ResponseWriter, status int, msg string) {
@@ -120,7 +123,7 @@ func serveOpenAI(s *Server, w http.ResponseWriter, r *http.Request, flavor Flavo
 		return
 	}
 	if req.Stream {
-		streamOpenAI(s, w, r, reply, n, flavor)
+		streamOpenAI(s, w, r, reply, n, flavor, req.StreamOptions.IncludeUsage)
 		return
 	}
 	msg := map[string]any{"role": "assistant", "content": nil}
@@ -259,7 +262,9 @@ func openAIContent(raw json.RawMessage) (string, []llm.Image, error) {
 	return s, images, nil
 }
 
-func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply, n int, flavor Flavor) {
+// streamOpenAI streams reply; with usage (stream_options.include_usage)
+// a last chunk with no choices carries the token counts, as OpenAI sends it.
+func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply, n int, flavor Flavor, usage bool) {
 	f := sseHeaders(w)
 	chunk := func(delta map[string]any, finish any) {
 		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion.chunk", "created": 1,
@@ -301,6 +306,11 @@ func streamOpenAI(s *Server, w http.ResponseWriter, r *http.Request, reply Reply
 		}
 	}
 	chunk(map[string]any{}, finishReason(reply))
+	if usage {
+		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion.chunk", "created": 1,
+			"model": "m", "choices": []any{}, "usage": map[string]int{"prompt_tokens": 20, "completion_tokens": 10, "total_tokens": 30}})
+		fmt.Fprintf(w, "data: %s\n\n", b)
+	}
 	fmt.Fprint(w, "data: [DONE]\n\n")
 	if f != nil {
 		f.Flush()

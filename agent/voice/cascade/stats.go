@@ -21,6 +21,9 @@ func (p *Pipeline) setupStats(ctx context.Context) {
 	if p.Stats == nil {
 		p.Stats = realtime.FromContext(ctx)
 	}
+	if p.Stats == nil && p.Bus != nil { // the window's F1 panel shows each turn
+		p.Stats = &realtime.Stats{}
+	}
 	if p.Stats == nil {
 		return
 	}

@@ -197,6 +197,9 @@ func (s *Session) Run(ctx context.Context, mic <-chan []int16) error {
 	if s.Stats == nil {
 		s.Stats = statsFrom(ctx)
 	}
+	if s.Stats == nil && s.Bus != nil { // the window's F1 panel shows each turn
+		s.Stats = &Stats{}
+	}
 	if s.Stats != nil && s.Bus != nil {
 		s.Stats.Publish(s.Bus, "realtime")
 	}

@@ -1,5 +1,0 @@
-//go:build !race
-
-package gemini_test
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package openai_test
-
-const raceEnabled = false

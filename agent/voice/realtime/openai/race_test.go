@@ -1,7 +1,0 @@
-//go:build race
-
-package openai_test
-
-// raceEnabled: the race detector slows kin's stages several times over, so
-// timing budgets are reported, not asserted.
-const raceEnabled = true
