@@ -82,7 +82,7 @@ func (b *board) layout(cw int, s float64) {
 	r := &b.r
 	r.width, r.scale, r.stale = cw, s, false
 	r.look = mdLook{size: 15 * s, scale: s, headings: true, gap: 8, ink: boardInk, soft: boardSoft,
-		link: boardLinkC, codeBg: boardCodeC, rule: boardLine, selection: boardSelC}
+		link: boardLinkC, codeBg: boardCodeC, rule: boardLine}
 	r.doc = layoutMarkdown(b.blocks, float64(max(cw, 1)), &r.look, &r.faces, b.pics.get)
 	h := min(max(int(r.doc.height), 1), maxBoardContent)
 	if r.content != nil {

@@ -108,3 +108,35 @@ func TestBoardScroll(t *testing.T) {
 		t.Errorf("scrolled back to %v, want 0", a.board.scroll)
 	}
 }
+
+// BenchmarkBoardDraw measures a frame's whiteboard when nothing on it
+// changed (the composed panel drawn once), and one where the selection
+// changes every frame (the panel composed again).
+func BenchmarkBoardDraw(b *testing.B) {
+	for _, changing := range []bool{false, true} {
+		name := "unchanged"
+		if changing {
+			name = "selecting"
+		}
+		b.Run(name, func(b *testing.B) {
+			var a ambient
+			a.handle(ev(boardSample), 0)
+			dst := ebiten.NewImage(1280, 720)
+			defer dst.Deallocate()
+			pix, corner := make([]byte, 4), dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+			a.draw(dst, 1, 0)
+			d := a.board.r.doc
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if changing {
+					a.board.sel.a, a.board.sel.b = mdCaret{}, mdCaret{box: 1 + i%(len(d.boxes)-1)}
+					a.board.version++
+				}
+				a.draw(dst, 1, 0)
+				b.StopTimer()
+				corner.ReadPixels(pix) // ends the frame's commands
+				b.StartTimer()
+			}
+		})
+	}
+}

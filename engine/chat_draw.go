@@ -10,7 +10,7 @@ import (
 )
 
 var (
-	bubbleFill = color.RGBA{250, 250, 252, 235}
+	bubbleFill = color.RGBA{235, 235, 235, 235} // premultiplied: white at 92%
 	bubbleInk  = color.RGBA{30, 30, 38, 255}
 	panelFill  = color.RGBA{16, 16, 22, 215}
 	userInk    = color.RGBA{150, 200, 255, 255}
@@ -56,6 +56,7 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	// Beside the head, level with its top, toward the screen's right, kept
 	// on screen.
 	x, y, size := g.headScreen(v, w, h)
+	x, y = x+float64(g.desk.bubbleAt.X), y+float64(g.desk.bubbleAt.Y) // the character's place on the desktop canvas
 	x, y = min(max(px(8), x+0.8*size), w-bw-px(8)), min(max(px(8), y-0.1*size), h-bh-px(8))
 	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
 	c.md.paint.paint(dst, d, x+px(10), y+px(7), from)

@@ -22,6 +22,9 @@ type desktopState struct {
 	op      ebiten.DrawImageOptions
 	version int    // counts moves and menu changes, so the canvas is repainted
 	shown   [3]int // what the last painted canvas showed: version, board version, message length
+	// bubbleAt is the character image's top-left on the canvas while the
+	// speech bubble is drawn (zero in the window and overlay).
+	bubbleAt image.Point
 }
 
 // desktop reports whether the game shows the desktop canvas now.
@@ -126,7 +129,13 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	screen.DrawImage(g.desk.char, &g.desk.op)
 	now := g.now()
 	g.amb.draw(screen, g.ui.s, now)
-	g.ui.drawMessage(screen, msg, false)
+	if g.chat.visible(now) {
+		v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
+		g.desk.bubbleAt = cr.Min
+		g.drawChat(screen, &v)
+		g.desk.bubbleAt = image.Point{}
+	}
+	g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)

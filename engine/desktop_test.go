@@ -99,3 +99,34 @@ func TestGoldenDesktopCanvas(t *testing.T) {
 	desk.DrawImage(screen, nil)
 	checkGolden(t, "desktop-canvas", readBack(desk))
 }
+
+// TestDesktopBubble: on the desktop canvas the speech bubble shows beside
+// the character's head, wherever the character stands, set as Markdown.
+func TestDesktopBubble(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(960, 540)
+	screen := newTestScreen(t, w, h)
+	g.desk.at, g.desk.placed = image.Pt(80, 40), true
+	g.chat.say("**Hello** from the `canvas`")
+	g.dirty = true
+	g.Draw(screen)
+	img := readBack(screen)
+	cr := g.charRect()
+	bubble := image.Rectangle{}
+	for y := range h {
+		for x := range w {
+			if c := img.RGBAAt(x, y); c == bubbleFill { // translucent: neither the character nor the desktop
+				bubble = bubble.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	if bubble.Dx() < 100 || bubble.Dy() < 20 || bubble.Min.Y > cr.Min.Y+cr.Dy()/3 || bubble.Max.X < cr.Min.X+cr.Dx()/2 {
+		t.Errorf("bubble at %v, want it by the head of the character at %v", bubble, cr)
+	}
+	if g.desk.bubbleAt != (image.Point{}) {
+		t.Error("the canvas offset outlived the bubble's drawing")
+	}
+}

@@ -13,11 +13,11 @@ import (
 // colours. The whiteboard, the speech bubble and the chat history each
 // have one.
 type mdLook struct {
-	size                                     float64 // body text
-	scale                                    float64 // screen pixels per device-independent pixel, for spacing
-	headings                                 bool    // headings larger than the body (the board); else bold at body size
-	gap                                      float64 // between blocks, device-independent pixels
-	ink, soft, link, codeBg, rule, selection color.RGBA
+	size                          float64 // body text
+	scale                         float64 // screen pixels per device-independent pixel, for spacing
+	headings                      bool    // headings larger than the body (the board); else bold at body size
+	gap                           float64 // between blocks, device-independent pixels
+	ink, soft, link, codeBg, rule color.RGBA
 }
 
 // boxKind is what an mdBox draws.

@@ -2,7 +2,8 @@
 # Measures kin's window on this machine: frames drawn a second, CPU time and
 # page faults per frame, resident memory — each beside an empty Ebitengine
 # window of the same size measured in the same run, and the overlay's share
-# of a core while the camera turns and while the character only breathes.
+# of a core while the camera turns and while the character only breathes,
+# beside the desktop canvas (--overlay=desktop, the whole screen).
 #
 #   scripts/bench-frame.sh BENCHFRAME [BASELINE]
 #
