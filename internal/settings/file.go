@@ -82,6 +82,12 @@ func Open(path string) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if len(f.Settings.Roots) == 0 { // "roots:" with no folders under it is no roots
+		f.Settings.Roots = nil
+	}
+	if len(f.Settings.AlwaysAllow) == 0 {
+		f.Settings.AlwaysAllow = nil
+	}
 	if err := f.Settings.check(); err != nil {
 		return nil, f.lineError(err)
 	}
