@@ -132,7 +132,7 @@ var Fields = []Field{
 	text("name", "the agent's name (default: the manifest's, else kin)", func(s *Settings) *string { return &s.Name }),
 	text("persona", "extra instructions for the agent's personality, added to the manifest's", func(s *Settings) *string { return &s.Persona }),
 	text("character", "the character to show: a GLB, glTF or VRM file", func(s *Settings) *string { return &s.Character }),
-	choice("provider", "language model provider: anthropic, openai, gemini, ollama, lmstudio or none (default: from the API keys)",
+	choice("provider", "language model provider: anthropic, openai, gemini, azure, ollama, ollama-cloud, lmstudio or none (default: from the API keys)",
 		Providers, func(s *Settings) *string { return &s.Provider }),
 	text("model", "language model name (default: the manifest's, else the provider's)", func(s *Settings) *string { return &s.Model }),
 	choice("voice", "voice path: auto, openai-realtime, gemini-live, cascade or off (default auto)", VoicePaths,

@@ -17,11 +17,13 @@ import (
 // KeyEnv maps the providers whose keys kin keeps to the environment
 // variable each key stands in for.
 var KeyEnv = map[string]string{
-	"anthropic":  "ANTHROPIC_API_KEY",
-	"openai":     "OPENAI_API_KEY",
-	"gemini":     "GEMINI_API_KEY",
-	"elevenlabs": "ELEVENLABS_API_KEY",
-	"brave":      "BRAVE_SEARCH_API_KEY",
+	"anthropic":    "ANTHROPIC_API_KEY",
+	"openai":       "OPENAI_API_KEY",
+	"gemini":       "GEMINI_API_KEY",
+	"azure":        "AZURE_OPENAI_API_KEY",
+	"ollama-cloud": "OLLAMA_API_KEY",
+	"elevenlabs":   "ELEVENLABS_API_KEY",
+	"brave":        "BRAVE_SEARCH_API_KEY",
 }
 
 // KeyFile is the fallback file's name, beside the settings file.

@@ -27,7 +27,7 @@ type Settings struct {
 	// Character is the GLB, glTF or VRM file to show.
 	Character string `yaml:"character,omitempty" json:"character,omitempty"`
 	// Provider is the language model provider (anthropic, openai, gemini,
-	// ollama, lmstudio, none); "" chooses from the API keys.
+	// azure, ollama, ollama-cloud, lmstudio, none); "" chooses from the API keys.
 	Provider string `yaml:"provider,omitempty" json:"provider,omitempty"`
 	// Model is the language model's name.
 	Model string `yaml:"model,omitempty" json:"model,omitempty"`
@@ -172,6 +172,6 @@ func (s Settings) check() error {
 var (
 	VoicePaths = []string{"auto", "openai-realtime", "gemini-live", "cascade", "off"}
 	Modes      = []string{"window", "overlay", "desktop"}
-	Providers  = []string{"anthropic", "openai", "gemini", "ollama", "lmstudio", "none"}
+	Providers  = []string{"anthropic", "openai", "gemini", "azure", "ollama", "ollama-cloud", "lmstudio", "none"}
 	TTSEngines = []string{"espeak", "openai", "elevenlabs"}
 )
