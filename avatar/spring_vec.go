@@ -17,7 +17,6 @@ type q4 struct{ x, y, z, w float32 }
 var qIdent = q4{w: 1}
 
 func vec(v mgl32.Vec3) v3         { return v3{v[0], v[1], v[2]} }
-func (a v3) mgl() mgl32.Vec3      { return mgl32.Vec3{a.x, a.y, a.z} }
 func (a v3) add(b v3) v3          { return v3{a.x + b.x, a.y + b.y, a.z + b.z} }
 func (a v3) sub(b v3) v3          { return v3{a.x - b.x, a.y - b.y, a.z - b.z} }
 func (a v3) mul(k float32) v3     { return v3{a.x * k, a.y * k, a.z * k} }
