@@ -160,7 +160,7 @@ func transformedUVs(uv [][2]float32, mat *avatar.Material) [][2]float32 {
 
 // maxTextureSize bounds uploaded textures; larger images are halved until
 // they fit, which saves memory without a visible loss at kin's sizes.
-const maxTextureSize = 2048
+const maxTextureSize = avatar.TextureSide
 
 // textureSize returns the uploaded size of a w×h image.
 func textureSize(w, h int) (int, int) {
