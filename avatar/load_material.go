@@ -78,7 +78,7 @@ func (b *builder) finishTextures() error {
 }
 
 // drawnImages marks the images behind materials' base colour and emissive
-// textures, and MToon's shade and MatCap textures.
+// textures, and MToon's shade, MatCap and outline-width textures.
 func (b *builder) drawnImages() []bool {
 	doc := b.doc
 	used := make([]bool, len(doc.Images))
