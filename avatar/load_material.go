@@ -78,7 +78,7 @@ func (b *builder) finishTextures() error {
 }
 
 // drawnImages marks the images behind materials' base colour and emissive
-// textures, and MToon's shade and MatCap textures.
+// textures, and MToon's shade, MatCap and outline-width textures.
 func (b *builder) drawnImages() []bool {
 	doc := b.doc
 	used := make([]bool, len(doc.Images))
@@ -157,21 +157,36 @@ func (b *builder) imageFile(i int) (data []byte, err error) {
 	return data, err
 }
 
+// TextureSide is the largest side the renderer draws a texture at; it
+// halves larger images until they fit.
+const TextureSide = 2048
+
 // DecodeImage decodes an image file of a model (PNG, JPEG or WebP, its media
 // type naming it in errors), refusing sizes over 8192 pixels a side before
-// decoding and turning a decoder panic into an error.
+// decoding and turning a decoder panic into an error. JPEGs are decoded by
+// libjpeg-turbo when kin is built with cgo, those with a side over
+// TextureSide at 1/2, 1/4 or 1/8 scale (in the DCT, which costs a fraction
+// of a full decode) so that it fits.
 func DecodeImage(data []byte, mimeType string) (img image.Image, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			img, err = nil, fmt.Errorf("corrupt image data: %v", p)
 		}
 	}()
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("decode %s: %w", mimeOr(mimeType, "image"), err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxTextureSide || cfg.Height > maxTextureSide {
 		return nil, fmt.Errorf("image is %dx%d; kin takes up to %d pixels a side", cfg.Width, cfg.Height, maxTextureSide)
+	}
+	if format == "jpeg" {
+		if rgba, ok, err := decodeJPEG(data, cfg.Width, cfg.Height); ok {
+			if err != nil {
+				return nil, fmt.Errorf("decode %s: %w", mimeOr(mimeType, "image"), err)
+			}
+			return rgba, nil
+		}
 	}
 	img, _, err = image.Decode(bytes.NewReader(data))
 	if err != nil {

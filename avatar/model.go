@@ -209,7 +209,7 @@ type Sampler struct {
 // Texture is a decoded image with its sampler.
 type Texture struct {
 	Name  string
-	Image image.Image // decoded for base colour, emissive and MToon shade and MatCap slots only; nil otherwise or when decoding failed (see warnings)
+	Image image.Image // decoded for base colour, emissive and MToon shade, MatCap and outline-width slots only; nil otherwise or when decoding failed (see warnings)
 	// Data is the image file (PNG, JPEG, …) that Image was decoded from, a
 	// copy of its own: a renderer may drop Image, which takes several
 	// times more memory, and decode Data again when it needs the detail.

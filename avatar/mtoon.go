@@ -33,10 +33,14 @@ type MToon struct {
 	RimFresnelPower, RimLift, RimLightingMix float32
 	RimTexture                               *TextureRef
 	// OutlineMode is "none", "worldCoordinates" or "screenCoordinates".
-	OutlineMode        string
-	OutlineWidth       float32
-	OutlineColor       [3]float32
-	OutlineLightingMix float32
+	OutlineMode  string
+	OutlineWidth float32
+	// OutlineWidthTexture scales the width at each vertex by its green
+	// channel (VRM 1.0's outlineWidthMultiplyTexture; VRM 0.x's
+	// _OutlineWidthTexture, a grey mask, so green is its red).
+	OutlineWidthTexture *TextureRef
+	OutlineColor        [3]float32
+	OutlineLightingMix  float32
 }
 
 // Outline width modes of VRMC_materials_mtoon.
@@ -68,6 +72,7 @@ type vrm1MToon struct {
 	OutlineWidthFactor              *float32    `json:"outlineWidthFactor"`
 	OutlineColorFactor              *[3]float32 `json:"outlineColorFactor"`
 	OutlineLightingMixFactor        *float32    `json:"outlineLightingMixFactor"`
+	OutlineWidthMultiplyTexture     *mtoonTex   `json:"outlineWidthMultiplyTexture"`
 }
 
 // readMToon1 reads VRMC_materials_mtoon with the specification's defaults.
@@ -85,22 +90,23 @@ func readMToon1(data []byte) (*MToon, error) {
 		mode = OutlineNone
 	}
 	return &MToon{
-		ShadeColor:         rgbOr(x.ShadeColorFactor, [3]float32{}),
-		ShadeTexture:       x.ShadeMultiplyTexture.ref(),
-		ShadingShift:       optFloatOr(x.ShadingShiftFactor, 0),
-		ShadingToony:       optFloatOr(x.ShadingToonyFactor, 0.9),
-		GIEqualization:     optFloatOr(x.GIEqualizationFactor, 0.9),
-		MatcapFactor:       rgbOr(x.MatcapFactor, [3]float32{1, 1, 1}),
-		MatcapTexture:      x.MatcapTexture.ref(),
-		RimColor:           rgbOr(x.ParametricRimColorFactor, [3]float32{}),
-		RimFresnelPower:    optFloatOr(x.ParametricRimFresnelPowerFactor, 5),
-		RimLift:            optFloatOr(x.ParametricRimLiftFactor, 0),
-		RimLightingMix:     optFloatOr(x.RimLightingMixFactor, 1),
-		RimTexture:         x.RimMultiplyTexture.ref(),
-		OutlineMode:        mode,
-		OutlineWidth:       optFloatOr(x.OutlineWidthFactor, 0),
-		OutlineColor:       rgbOr(x.OutlineColorFactor, [3]float32{}),
-		OutlineLightingMix: optFloatOr(x.OutlineLightingMixFactor, 1),
+		ShadeColor:          rgbOr(x.ShadeColorFactor, [3]float32{}),
+		ShadeTexture:        x.ShadeMultiplyTexture.ref(),
+		ShadingShift:        optFloatOr(x.ShadingShiftFactor, 0),
+		ShadingToony:        optFloatOr(x.ShadingToonyFactor, 0.9),
+		GIEqualization:      optFloatOr(x.GIEqualizationFactor, 0.9),
+		MatcapFactor:        rgbOr(x.MatcapFactor, [3]float32{1, 1, 1}),
+		MatcapTexture:       x.MatcapTexture.ref(),
+		RimColor:            rgbOr(x.ParametricRimColorFactor, [3]float32{}),
+		RimFresnelPower:     optFloatOr(x.ParametricRimFresnelPowerFactor, 5),
+		RimLift:             optFloatOr(x.ParametricRimLiftFactor, 0),
+		RimLightingMix:      optFloatOr(x.RimLightingMixFactor, 1),
+		RimTexture:          x.RimMultiplyTexture.ref(),
+		OutlineMode:         mode,
+		OutlineWidth:        optFloatOr(x.OutlineWidthFactor, 0),
+		OutlineWidthTexture: x.OutlineWidthMultiplyTexture.ref(),
+		OutlineColor:        rgbOr(x.OutlineColorFactor, [3]float32{}),
+		OutlineLightingMix:  optFloatOr(x.OutlineLightingMixFactor, 1),
 	}, nil
 }
 
@@ -147,11 +153,12 @@ func vrm0MToon(p vrm0Material, nTex int) *MToon {
 		MatcapTexture:   tex("_SphereAdd"),
 		RimColor:        gammaRGB(p.VectorProperties["_RimColor"], [3]float32{}),
 		RimFresnelPower: f("_RimFresnelPower", 1), RimLift: f("_RimLift", 0),
-		RimLightingMix: f("_RimLightingMix", 0),
-		RimTexture:     tex("_RimTexture"),
-		OutlineMode:    vrm0OutlineMode(f("_OutlineWidthMode", 0)),
-		OutlineWidth:   0.01 * f("_OutlineWidth", 0),
-		OutlineColor:   gammaRGB(p.VectorProperties["_OutlineColor"], [3]float32{}),
+		RimLightingMix:      f("_RimLightingMix", 0),
+		RimTexture:          tex("_RimTexture"),
+		OutlineMode:         vrm0OutlineMode(f("_OutlineWidthMode", 0)),
+		OutlineWidth:        0.01 * f("_OutlineWidth", 0),
+		OutlineWidthTexture: tex("_OutlineWidthTexture"),
+		OutlineColor:        gammaRGB(p.VectorProperties["_OutlineColor"], [3]float32{}),
 	}
 	if mt.MatcapTexture != nil {
 		mt.MatcapFactor = [3]float32{1, 1, 1}

@@ -13,7 +13,8 @@ func TestMToon(t *testing.T) {
 	 "materials":[{"name":"skin","extensions":{"VRMC_materials_mtoon":{"specVersion":"1.0",
 	  "shadeColorFactor":[0.5,0.4,0.3],"shadingShiftFactor":-0.2,"shadingToonyFactor":0.8,
 	  "parametricRimColorFactor":[1,0,0],"rimLightingMixFactor":0.5,"outlineWidthMode":"worldCoordinates",
-	  "outlineWidthFactor":0.002,"outlineColorFactor":[0.1,0.1,0.1],"shadeMultiplyTexture":{"index":0}}}}]}`
+	  "outlineWidthFactor":0.002,"outlineColorFactor":[0.1,0.1,0.1],"shadeMultiplyTexture":{"index":0},
+	  "outlineWidthMultiplyTexture":{"index":0}}}}]}`
 	vrm0 := `{"asset":{"version":"2.0"},"extensionsUsed":["VRM"],"materials":[{"name":"hair"}],
 	 "extensions":{"VRM":{"materialProperties":[{"name":"hair","shader":"VRM/MToon",
 	  "floatProperties":{"_ShadeShift":0.2,"_ShadeToony":0.5,"_OutlineWidth":0.3,"_OutlineWidthMode":1,"_RimFresnelPower":3},
@@ -25,7 +26,8 @@ func TestMToon(t *testing.T) {
 		{"VRMC_materials_mtoon", vrm1, func(mt *MToon) bool {
 			return mt.ShadeColor == [3]float32{0.5, 0.4, 0.3} && mt.ShadingShift == -0.2 && mt.ShadingToony == 0.8 &&
 				mt.RimColor == [3]float32{1, 0, 0} && mt.RimLightingMix == 0.5 && mt.RimFresnelPower == 5 &&
-				mt.OutlineMode == OutlineWorld && mt.OutlineWidth == 0.002 && mt.ShadeTexture != nil && mt.ShadeTexture.Texture == 0
+				mt.OutlineMode == OutlineWorld && mt.OutlineWidth == 0.002 && mt.ShadeTexture != nil && mt.ShadeTexture.Texture == 0 &&
+				mt.OutlineWidthTexture != nil && mt.OutlineWidthTexture.Texture == 0
 		}},
 		{"VRM 0.x MToon", vrm0, func(mt *MToon) bool {
 			// toony 0.5 → lerp(0.5, 1, 0.6) = 0.8; shift −0.2 − (1 − 0.8) = −0.4

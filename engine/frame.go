@@ -134,6 +134,9 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 		z := dx*fx + dy*fy + dz*fz
 		if pi.hull > 0 {
 			n, w := nrm[i], push+pushZ*z
+			if pi.hullScale != nil {
+				w *= pi.hullScale[i]
+			}
 			dx, dy, dz = dx+n[0]*w, dy+n[1]*w, dz+n[2]*w
 			z = dx*fx + dy*fy + dz*fz
 		}

@@ -29,6 +29,12 @@ func testMToon(shadeTex, matcap *avatar.TextureRef) *avatar.MToon {
 // base colour texture, as in VRoid's exports.
 func loadMToon(t *testing.T, name string, matcap bool, tint [4]float32, outline string, width float32) *Loaded {
 	t.Helper()
+	return Prepare(name, mtoonModel(t, name, matcap, tint, outline, width))
+}
+
+// mtoonModel is loadMToon's model before it is prepared.
+func mtoonModel(t *testing.T, name string, matcap bool, tint [4]float32, outline string, width float32) *avatar.Model {
+	t.Helper()
 	m := loadModel(t, name)
 	var mc *avatar.TextureRef
 	if matcap {
@@ -46,7 +52,7 @@ func loadMToon(t *testing.T, name string, matcap bool, tint [4]float32, outline 
 			mat.BaseColor[k] *= tint[k]
 		}
 	}
-	return Prepare(name, m)
+	return m
 }
 
 // matcapImage is a dim sphere with a highlight at its upper left: what a

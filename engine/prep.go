@@ -33,6 +33,7 @@ type primInfo struct {
 	maxLOD     int          // highest mip level of that texture
 	hull       float32      // an MToon outline (inverted hull): its width, 0 for the primitive itself
 	hullScreen bool         // the hull's width is a fraction of the screen height, not metres
+	hullScale  []float32    // per vertex, the outline-width texture's factor on hull (nil: 1)
 }
 
 // material returns the material of a primitive, or the default one.
@@ -101,6 +102,7 @@ func listPrims(m *avatar.Model, p *avatar.Pose) (prims []primInfo) {
 			pi.spare = min(2*(len(src.Indices)/3), maxClipVerts)
 			prims = append(prims, pi)
 			if h, ok := outlineHull(pi, mat); ok {
+				h.hullScale = outlineScales(m, mat, src.UV0, len(src.Positions))
 				prims = append(prims, h)
 			}
 		}
@@ -160,7 +162,7 @@ func transformedUVs(uv [][2]float32, mat *avatar.Material) [][2]float32 {
 
 // maxTextureSize bounds uploaded textures; larger images are halved until
 // they fit, which saves memory without a visible loss at kin's sizes.
-const maxTextureSize = 2048
+const maxTextureSize = avatar.TextureSide
 
 // textureSize returns the uploaded size of a w×h image.
 func textureSize(w, h int) (int, int) {

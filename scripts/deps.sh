@@ -13,7 +13,8 @@ GO_MIN_MINOR=26 # Go 1.26 or newer
 
 run_pkgs=(make gcc libc6-dev pkg-config ca-certificates
   libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
-  libgl-dev libglx-dev libasound2-dev libgl1-mesa-dri)
+  libgl-dev libglx-dev libasound2-dev libgl1-mesa-dri
+  libjpeg-dev) # libjpeg-turbo: avatar decodes JPEG textures with it (cgo)
 test_pkgs=(xvfb xauth x11-apps espeak-ng sox xdotool xclip dbus)
 # Node.js runs the reference MCP peers in tests; a node that came with its own npm
 # (e.g. NodeSource's) conflicts with Debian's npm package, so only install when missing.
@@ -22,10 +23,10 @@ command -v npm >/dev/null || test_pkgs+=(nodejs npm)
 # Equivalents on other distributions, printed as a hint only.
 fedora_run="make gcc glibc-devel pkgconf-pkg-config ca-certificates libX11-devel libXrandr-devel
   libXcursor-devel libXinerama-devel libXi-devel libXxf86vm-devel mesa-libGL-devel
-  alsa-lib-devel mesa-dri-drivers"
+  alsa-lib-devel mesa-dri-drivers libjpeg-turbo-devel"
 fedora_test="xorg-x11-server-Xvfb xorg-x11-xauth xorg-x11-apps espeak-ng sox xdotool xclip dbus-daemon nodejs npm"
 arch_run="make gcc glibc pkgconf ca-certificates libx11 libxrandr libxcursor libxinerama libxi
-  libxxf86vm libglvnd alsa-lib mesa"
+  libxxf86vm libglvnd alsa-lib mesa libjpeg-turbo"
 arch_test="xorg-server-xvfb xorg-xauth xorg-xwd espeak-ng sox xdotool xclip dbus nodejs npm"
 
 die() {
