@@ -1,0 +1,5 @@
+//go:build !race
+
+package avatar
+
+const raceEnabled = false
