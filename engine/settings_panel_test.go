@@ -181,6 +181,15 @@ func (a *actingSettings) Act(key, action string, progress func(string)) (string,
 	return "Saved " + key + ".", a.fail
 }
 
+// TestGoldenSettingsPanelWake draws the wake word row's Record and Test
+// buttons while a recording runs.
+func TestGoldenSettingsPanelWake(t *testing.T) {
+	g := panelGame(t, &actingSettings{fakeSettings: newFakeSettings()})
+	g.openSettings()
+	g.set.sel, g.set.acting, g.set.status = 7, true, `Take 2 of 3: say "hey-ada"…`
+	checkGolden(t, "settings-panel-wake", grab(640, 480, desk, g.drawSettings))
+}
+
 // TestSettingsPanelActions: the wake word row shows its Record and Test
 // buttons; an action runs off the game loop, and what it says at the end
 // (or its error) becomes the panel's status; R is Record's key.
