@@ -12,7 +12,6 @@ import (
 
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/device"
-	"github.com/kin-companion/kin/agent/voice/vad"
 	"github.com/kin-companion/kin/agent/voice/wakeword"
 )
 
@@ -113,25 +112,7 @@ func recordTakes(name string, n int, mic string, stdout io.Writer) ([][]int16, e
 		return nil, fmt.Errorf("%w\n(no microphone? record takes elsewhere and pass them with --from a.wav,b.wav,c.wav)", err)
 	}
 	defer c.Close()
-	var takes [][]int16
-	for i := range n {
-		fmt.Fprintf(stdout, "take %d/%d: say %q…\n", i+1, n, name)
-		seg := vad.NewSegmenter(vad.Config{Hang: 400 * time.Millisecond})
-		deadline := time.After(10 * time.Second)
-	take:
-		for {
-			select {
-			case f := <-frames:
-				if done, _ := seg.Write(f); len(done) > 0 {
-					takes = append(takes, done[0].Samples)
-					break take
-				}
-			case <-deadline:
-				return nil, errors.New("heard nothing for 10 s")
-			}
-		}
-	}
-	return takes, nil
+	return wakeword.Record(frames, n, func(i int) { fmt.Fprintf(stdout, "take %d/%d: say %q…\n", i, n, name) })
 }
 
 func testWakeword(path, input string, stdout io.Writer) error {

@@ -25,6 +25,14 @@ type desktopState struct {
 	// bubbleAt is the character image's top-left on the canvas while the
 	// speech bubble is drawn (zero in the window and overlay).
 	bubbleAt image.Point
+	// small is set while the window is shrunk to the character's
+	// rectangle, win, because nothing else shows: presenting a
+	// monitor-sized window costs llvmpipe more than drawing the character
+	// (see fitDesktop).
+	small   bool
+	win     image.Rectangle // the shrunk window on the monitor, screen pixels
+	mon     image.Point     // the monitor's size in screen pixels, as last seen full
+	painted image.Point     // the size of the screen last painted
 }
 
 // desktop reports whether the game shows the desktop canvas now.
@@ -32,6 +40,7 @@ func (g *Game) desktop() bool { return g.overlay && g.desk.on }
 
 // applyDesktop makes the window cover the monitor.
 func (g *Game) applyDesktop() {
+	g.desk.small, g.desk.win = false, image.Rectangle{}
 	if m := ebiten.Monitor(); m != nil {
 		mw, mh := m.Size()
 		ebiten.SetWindowSize(mw, mh)
@@ -43,7 +52,8 @@ func (g *Game) applyDesktop() {
 // right the first time and kept on screen.
 func (g *Game) charRect() image.Rectangle {
 	w, h := int(overlayW*g.ui.s), int(overlayH*g.ui.s)
-	sw, sh := g.size[0], g.size[1]
+	_, mon := g.view()
+	sw, sh := mon.X, mon.Y
 	if !g.desk.placed && sw > 0 {
 		g.desk.at = image.Pt(sw-w-int(24*g.ui.s), sh-h-int(48*g.ui.s))
 		if p := g.prefs.Desktop; p != nil {
@@ -61,7 +71,8 @@ func (g *Game) charRect() image.Rectangle {
 // character within the canvas when dragged.
 func (g *Game) updateDesktop() {
 	cx, cy := ebiten.CursorPosition()
-	cur := image.Pt(cx, cy)
+	org, _ := g.view()
+	cur := image.Pt(cx, cy).Add(org) // on the monitor
 	cr := g.charRect()
 	onMenu := g.ov.menu.itemAt(cur, g.ui.s) >= 0
 	onBoard := g.amb.board.drag != nil || g.amb.board.hit(cur, image.Pt(g.size[0], g.size[1]), g.ui.s)
@@ -97,7 +108,9 @@ func (g *Game) updateDesktop() {
 // nothing changed (the character still, no sound, nothing fading) it
 // draws nothing at all.
 func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
+	org, _ := g.view()
 	cr := g.charRect()
+	at := cr.Min.Sub(org) // where the character goes on the screen
 	if g.desk.char == nil || g.desk.char.Bounds().Size() != cr.Size() {
 		if g.desk.char != nil {
 			g.desk.char.Deallocate()
@@ -108,21 +121,27 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
 	drawn := g.r.Draw(g.desk.char, g.mesh, g.scene.Pose, &cam)
 	state := [3]int{g.desk.version, g.amb.board.version, len(msg)}
-	same := !live && state == g.desk.shown && msg == g.shownMsg
+	size := screen.Bounds().Size()
+	same := !live && state == g.desk.shown && msg == g.shownMsg && size == g.desk.painted
 	if !drawn && same {
 		return
 	}
-	if same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) {
-		// Only the character changed: its image, transparent around it,
-		// replaces its own rectangle; the rest of the canvas stays.
+	if small := org != (image.Point{}); small || same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) {
+		// Only the character changed, or the window is shrunk to it: its
+		// image, transparent around it, replaces its own rectangle; the
+		// rest of the canvas stays.
+		if small && size != g.desk.painted {
+			screen.Clear()
+			g.desk.painted = size
+		}
 		g.desk.op.GeoM.Reset()
-		g.desk.op.GeoM.Translate(float64(cr.Min.X), float64(cr.Min.Y))
+		g.desk.op.GeoM.Translate(float64(at.X), float64(at.Y))
 		g.desk.op.Blend = ebiten.BlendCopy
 		screen.DrawImage(g.desk.char, &g.desk.op)
 		g.desk.op.Blend = ebiten.Blend{}
 		return
 	}
-	g.desk.shown, g.shownMsg = state, msg
+	g.desk.shown, g.shownMsg, g.desk.painted = state, msg, size
 	screen.Clear()
 	g.desk.op.GeoM.Reset()
 	g.desk.op.GeoM.Translate(float64(cr.Min.X), float64(cr.Min.Y))

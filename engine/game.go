@@ -280,6 +280,9 @@ func (g *Game) Update() error {
 	}
 	g.drainEvents()
 	g.amb.step(1.0 / TickRate)
+	if g.desktop() {
+		g.fitDesktop()
+	}
 	g.updateGaze()
 	for n := g.sceneSteps(); n > 0; n-- {
 		g.scene.Tick(1.0 / TickRate)

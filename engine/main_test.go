@@ -18,6 +18,9 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(benchChildEnv); spec != "" {
 		os.Exit(benchChild(spec))
 	}
+	if model := os.Getenv(deskFitEnv); model != "" {
+		os.Exit(deskFitChild(model))
+	}
 	if os.Getenv(ambientChildEnv) != "" {
 		os.Exit(ambientChild())
 	}

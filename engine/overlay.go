@@ -73,6 +73,10 @@ func (g *Game) updateOverlay() {
 // menuOrigin places the menu at the cursor, kept inside the window.
 func (g *Game) menuOrigin(p image.Point) image.Point {
 	w, h := g.size[0], g.size[1]
+	if g.desktop() {
+		_, mon := g.view()
+		w, h = mon.X, mon.Y
+	}
 	ih, mw := g.ov.menu.size(g.ui.s)
 	n := len(g.ov.menu.items)
 	return image.Pt(max(0, min(p.X, w-mw)), max(0, min(p.Y, h-n*ih)))

@@ -26,6 +26,7 @@ type SettingRow struct {
 	Kind              RowKind
 	Choices           []string // RowChoice: the words, "" for the default
 	Help              string   // what it means, shown while it is selected
+	Actions           []string // buttons on the row (the wake word's Record and Test); see [SettingActions]
 }
 
 // SettingsSource connects the panel to the settings file; the window's
@@ -51,6 +52,9 @@ type settingsPanel struct {
 	failed  bool // status is an error
 	version int  // counts changes, for redrawing
 	at      image.Rectangle
+	acting  bool         // a row's action runs
+	notes   chan actNote // what it says
+	buttons []actButton  // the action buttons drawn last
 }
 
 // engineLive are the settings the engine applies at once itself.
@@ -73,6 +77,7 @@ func (g *Game) openSettings() {
 // (and Ctrl+comma while it is not); true means it took the input.
 func (g *Game) updateSettings() bool {
 	p := &g.set
+	g.pollActions()
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
 	if !p.open {
 		if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyComma) {
@@ -89,6 +94,7 @@ func (g *Game) updateSettings() bool {
 		return true
 	}
 	switch {
+	case g.takeAction():
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape), ctrl && inpututil.IsKeyJustPressed(ebiten.KeyComma):
 		p.open = false
 	case inpututil.IsKeyJustPressed(ebiten.KeyDown), inpututil.IsKeyJustPressed(ebiten.KeyTab):

@@ -110,6 +110,7 @@ func (g *Game) drawSettings(dst *ebiten.Image) {
 	say("Settings", x0+12*s, y0+8*s, setValueC, pw/2)
 	say("↑↓ Enter · Esc closes", x0+pw-150*s, y0+8*s, setLabelC, 145*s)
 	labelW := pw * 0.38
+	p.buttons = p.buttons[:0]
 	for i := p.top; i < min(len(p.rows), p.top+fit); i++ {
 		y := y0 + setHeadH*s + float64(i-p.top)*setRowH*s
 		if i == p.sel {
@@ -119,7 +120,11 @@ func (g *Game) drawSettings(dst *ebiten.Image) {
 			}
 		}
 		say(p.rows[i].Label, x0+12*s, y+4*s, setLabelC, labelW-16*s)
-		say(p.shown(i), x0+labelW+6*s, y+4*s, setValueC, pw-labelW-18*s)
+		bw := 0.0
+		if len(p.rows[i].Actions) > 0 && !(i == p.sel && p.editing) {
+			bw = g.drawActions(dst, i, x0+pw-8*s, y) + 4*s
+		}
+		say(p.shown(i), x0+labelW+6*s, y+4*s, setValueC, pw-labelW-18*s-bw)
 	}
 	foot := "↑↓ choose · Enter or click to change · Ctrl+, or Esc closes"
 	if p.sel < len(p.rows) && p.rows[p.sel].Help != "" {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"image"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
@@ -154,5 +155,72 @@ func BenchmarkSettingsPanelDraw(b *testing.B) {
 	defer dst.Deallocate()
 	for b.Loop() {
 		g.drawSettings(dst)
+	}
+}
+
+// actingSettings is a settings file whose wake word row records and tests.
+type actingSettings struct {
+	*fakeSettings
+	asked []string
+	fail  error
+}
+
+func (a *actingSettings) Rows() []SettingRow {
+	rows := a.fakeSettings.Rows()
+	for i := range rows {
+		if rows[i].Key == "wakeWord" {
+			rows[i].Actions = []string{"Record", "Test"}
+		}
+	}
+	return rows
+}
+
+func (a *actingSettings) Act(key, action string, progress func(string)) (string, error) {
+	a.asked = append(a.asked, key+" "+action)
+	progress("take 1/3: say it…")
+	return "Saved " + key + ".", a.fail
+}
+
+// TestGoldenSettingsPanelWake draws the wake word row's Record and Test
+// buttons while a recording runs.
+func TestGoldenSettingsPanelWake(t *testing.T) {
+	g := panelGame(t, &actingSettings{fakeSettings: newFakeSettings()})
+	g.openSettings()
+	g.set.sel, g.set.acting, g.set.status = 7, true, `Take 2 of 3: say "hey-ada"…`
+	checkGolden(t, "settings-panel-wake", grab(640, 480, desk, g.drawSettings))
+}
+
+// TestSettingsPanelActions: the wake word row shows its Record and Test
+// buttons; an action runs off the game loop, and what it says at the end
+// (or its error) becomes the panel's status; R is Record's key.
+func TestSettingsPanelActions(t *testing.T) {
+	src := &actingSettings{fakeSettings: newFakeSettings()}
+	g := panelGame(t, src)
+	g.openSettings()
+	g.set.sel = 7
+	grab(640, 480, desk, g.drawSettings)
+	b := g.set.buttons
+	if len(b) != 2 || b[1].action != "Record" || b[0].action != "Test" || b[1].row != 7 || b[1].at.Empty() || b[1].at.Max.X > b[0].at.Min.X {
+		t.Fatalf("buttons %+v, want Record then Test on the wake word row", g.set.buttons)
+	}
+	if k, ok := actionKey("Record"); !ok || k != ebiten.KeyR {
+		t.Errorf("Record's key is %v, want R", k)
+	}
+	wait := func() {
+		for g.set.acting {
+			time.Sleep(5 * time.Millisecond)
+			g.pollActions()
+		}
+	}
+	g.startAction(7, "Record")
+	wait()
+	if g.set.status != "Saved wakeWord." || g.set.failed || len(src.asked) != 1 || src.asked[0] != "wakeWord Record" {
+		t.Errorf("after Record: status %q failed %v, asked %v", g.set.status, g.set.failed, src.asked)
+	}
+	src.fail = errors.New("no microphone")
+	g.startAction(7, "Test")
+	wait()
+	if g.set.status != "no microphone" || !g.set.failed {
+		t.Errorf("after a failed Test: status %q failed %v", g.set.status, g.set.failed)
 	}
 }

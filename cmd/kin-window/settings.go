@@ -54,8 +54,11 @@ func manifestVoice(fs *flag.FlagSet, s settings.Settings, man *manifest.Manifest
 // settingsPanel is the window's settings panel's view of the settings
 // file: rows from settings.Fields, changes saved with settings.Update.
 type settingsPanel struct {
-	path string
-	c    *companion.Companion // for the voice name of a running conversation
+	path    string
+	c       *companion.Companion // for the voice name of a running conversation
+	mic     string               // the microphone the wake word is recorded with
+	dir     string               // wake word templates ("": wakeword.DefaultDir)
+	capture captureFunc          // the microphone (nil: the sound card's)
 }
 
 // Rows implements engine.SettingsSource.
@@ -75,6 +78,10 @@ func (p settingsPanel) Rows() []engine.SettingRow {
 			r.Kind = engine.RowChoice
 		case settings.Number:
 			r.Kind = engine.RowNumber
+		}
+		if fl.Key == "wakeWord" {
+			r.Actions = []string{actRecord, actTest}
+			r.Help += "; R records it (" + strconv.Itoa(wakeTakes) + " takes), T tests it"
 		}
 		rows = append(rows, r)
 	}

@@ -153,7 +153,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		win.Mute = muted.Store
 	}
 	if p, err := settings.DefaultPath(); err == nil {
-		win.Settings = settingsPanel{path: p, c: c}
+		win.Settings = settingsPanel{path: p, c: c, mic: vf.mic}
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.
