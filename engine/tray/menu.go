@@ -126,24 +126,20 @@ func (m *menu) AboutToShowGroup(ids []int32) ([]int32, []int32, *dbus.Error) {
 }
 
 // setLabel changes an item's label and announces the new layout.
-func (m *menu) setLabel(i int, label string) {
-	m.mu.Lock()
-	if i < 0 || i >= len(m.items) {
-		m.mu.Unlock()
-		return
-	}
-	m.items[i].Label = label
-	m.changed()
-}
+func (m *menu) setLabel(i int, label string) { m.edit(i, func(it *Item) { it.Label = label }) }
 
 // setChecked ticks or clears a checkbox item and announces it.
-func (m *menu) setChecked(i int, on bool) {
+func (m *menu) setChecked(i int, on bool) { m.edit(i, func(it *Item) { it.Checked = on }) }
+
+// edit changes item i (nothing for an index out of range) and announces
+// the new layout.
+func (m *menu) edit(i int, change func(*Item)) {
 	m.mu.Lock()
 	if i < 0 || i >= len(m.items) {
 		m.mu.Unlock()
 		return
 	}
-	m.items[i].Checked = on
+	change(&m.items[i])
 	m.changed()
 }
 
