@@ -13,6 +13,9 @@ type ambient struct {
 	glow  glow
 	ghost ghostLog
 	board board
+	// glowAway is set while the glow shows in its own window (the
+	// desktop canvas's edgeWindow): draw leaves it out and live ignores it.
+	glowAway bool
 }
 
 // handle takes an event at time now (seconds) and reports whether it was
@@ -40,12 +43,16 @@ func (a *ambient) step(dt float64) { a.glow.step(dt) }
 
 // live reports whether the ambient visuals change from frame to frame at
 // time now, so that every frame must be drawn.
-func (a *ambient) live(now float64) bool { return a.glow.active() || a.ghost.visible(now) }
+func (a *ambient) live(now float64) bool {
+	return a.glow.active() && !a.glowAway || a.ghost.visible(now)
+}
 
 // draw draws the ambient visuals over dst at time now, s screen pixels per
 // device-independent pixel.
 func (a *ambient) draw(dst *ebiten.Image, s, now float64) {
-	a.glow.draw(dst, s, now)
+	if !a.glowAway {
+		a.glow.draw(dst, s, now)
+	}
 	a.ghost.draw(dst, s, now)
 	a.board.draw(dst, s)
 }

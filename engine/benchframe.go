@@ -35,7 +35,8 @@ type BenchOptions struct {
 
 // BenchResult is what [BenchFrame] measured.
 type BenchResult struct {
-	Frames      int           // frames drawn
+	Frames      int           // frames drawn (the character rendered)
+	Shown       int           // frames painted on the screen (rendered, or repainted over the last)
 	Wall        time.Duration // measured time
 	CPU         time.Duration // process CPU time, Mesa's threads included
 	MinorFaults int64         // minor page faults
@@ -59,9 +60,9 @@ func (r BenchResult) CPUPercent() float64 { return 100 * r.CPU.Seconds() / r.Wal
 
 // String is one line of figures.
 func (r BenchResult) String() string {
-	return fmt.Sprintf("%dx%d: %.1f FPS drawn, %.1f ms CPU a frame (%.0f%% of a core), %.1f page faults a frame, RSS %d MB",
+	return fmt.Sprintf("%dx%d: %.1f FPS drawn, %.1f ms CPU a frame (%.0f%% of a core), %.1f page faults a frame, RSS %d MB, %.1f frames shown a second",
 		r.Screen[0], r.Screen[1], r.FPS(), float64(r.CPUPerFrame().Microseconds())/1000, r.CPUPercent(),
-		r.FaultsPerFrame(), r.RSS>>20)
+		r.FaultsPerFrame(), r.RSS>>20, float64(r.Shown)/r.Wall.Seconds())
 }
 
 // orbitSpeed is how fast the benchmark's camera turns, radians a second.
@@ -103,10 +104,19 @@ type benchGame struct {
 	t0     time.Time // start of the measured time; zero while warming up
 	stat0  procStat
 	drawn0 int
+	shown0 int
 	draws  int // Draw calls, the empty window's frames
 	screen [2]int
 	res    BenchResult
 	err    error
+}
+
+// shown is how many frames were painted on the screen so far.
+func (b *benchGame) shown() int {
+	if b.g == nil {
+		return b.draws
+	}
+	return b.g.painted
 }
 
 // frames is how many frames were drawn so far.
@@ -124,7 +134,7 @@ func (b *benchGame) Update() error {
 	}
 	switch {
 	case b.t0.IsZero() && now.Sub(b.begin) >= b.o.Warmup:
-		b.t0, b.drawn0 = now, b.frames()
+		b.t0, b.drawn0, b.shown0 = now, b.frames(), b.shown()
 		b.stat0, b.err = readProcStat()
 	case !b.t0.IsZero() && now.Sub(b.t0) >= b.o.Duration:
 		return b.finish(now)
@@ -148,7 +158,7 @@ func (b *benchGame) finish(now time.Time) error {
 		b.err = err
 	}
 	b.res = BenchResult{
-		Frames: b.frames() - b.drawn0, Wall: now.Sub(b.t0), CPU: st.cpu - b.stat0.cpu,
+		Frames: b.frames() - b.drawn0, Shown: b.shown() - b.shown0, Wall: now.Sub(b.t0), CPU: st.cpu - b.stat0.cpu,
 		MinorFaults: st.minFaults - b.stat0.minFaults, RSS: st.rss, Screen: b.screen,
 	}
 	return ebiten.Termination

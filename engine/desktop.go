@@ -25,13 +25,14 @@ type desktopState struct {
 	// bubbleAt is the character image's top-left on the canvas while the
 	// speech bubble is drawn (zero in the window and overlay).
 	bubbleAt image.Point
-	// small is set while the window is shrunk to the character's
-	// rectangle, win, because nothing else shows: presenting a
-	// monitor-sized window costs llvmpipe more than drawing the character
-	// (see fitDesktop).
+	// small is set while the window covers less than the monitor (win):
+	// presenting a monitor-sized window costs llvmpipe more than drawing
+	// the character (see fitDesktop).
 	small   bool
-	win     image.Rectangle // the shrunk window on the monitor, screen pixels
-	mon     image.Point     // the monitor's size in screen pixels, as last seen full
+	win     image.Rectangle // the fitted window on the monitor, screen pixels; empty: the whole monitor
+	prev    image.Rectangle // the window before win, until the window manager applies win
+	fitted  bool            // win was chosen by fitDesktop at least once
+	mon     image.Point     // the monitor's size in screen pixels, as last seen covered
 	painted image.Point     // the size of the screen last painted
 }
 
@@ -40,7 +41,7 @@ func (g *Game) desktop() bool { return g.overlay && g.desk.on }
 
 // applyDesktop makes the window cover the monitor.
 func (g *Game) applyDesktop() {
-	g.desk.small, g.desk.win = false, image.Rectangle{}
+	g.desk.small, g.desk.win, g.desk.prev, g.desk.fitted = false, image.Rectangle{}, image.Rectangle{}, false
 	if m := ebiten.Monitor(); m != nil {
 		mw, mh := m.Size()
 		ebiten.SetWindowSize(mw, mh)
@@ -106,8 +107,9 @@ func (g *Game) updateDesktop() {
 // drawDesktop draws the canvas: the character in its image, placed, with
 // the glow, ghost log, whiteboard, message and menu over the monitor. With
 // nothing changed (the character still, no sound, nothing fading) it
-// draws nothing at all.
-func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
+// draws nothing at all. live forces a repaint; ambient says the glow or
+// the ghost log shows (repainted under the character when it moves).
+func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, ambient bool) {
 	org, _ := g.view()
 	cr := g.charRect()
 	at := cr.Min.Sub(org) // where the character goes on the screen
@@ -126,8 +128,9 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 	if !drawn && same {
 		return
 	}
-	if small := org != (image.Point{}); small || same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) {
-		// Only the character changed, or the window is shrunk to it: its
+	g.painted++
+	if small := g.desk.small && org == cr.Min && size == cr.Size(); small || same && msg == "" && !ambient && !g.ov.menu.open && !g.boardOver(cr) {
+		// Only the character changed, or the window is fitted to it: its
 		// image, transparent around it, replaces its own rectangle; the
 		// rest of the canvas stays.
 		if small && size != g.desk.painted {
@@ -141,16 +144,26 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live bool) {
 		g.desk.op.Blend = ebiten.Blend{}
 		return
 	}
-	g.desk.shown, g.shownMsg, g.desk.painted = state, msg, size
-	screen.Clear()
-	g.desk.op.GeoM.Reset()
-	g.desk.op.GeoM.Translate(float64(cr.Min.X), float64(cr.Min.Y))
-	screen.DrawImage(g.desk.char, &g.desk.op)
 	now := g.now()
+	if g.desk.small && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() {
+		// A strip along the bottom with the glow or ghost log: only the
+		// rows they cover and the character change.
+		b := screen.Bounds()
+		rows := max(g.amb.glow.bandHeight(g.ui.s, b.Dy()), g.amb.ghost.height(g.ui.s))
+		screen.SubImage(image.Rect(b.Min.X, b.Max.Y-rows, b.Max.X, b.Max.Y)).(*ebiten.Image).Clear()
+		g.desk.op.Blend = ebiten.BlendCopy
+	} else {
+		screen.Clear()
+	}
+	g.desk.shown, g.shownMsg, g.desk.painted = state, msg, size
+	g.desk.op.GeoM.Reset()
+	g.desk.op.GeoM.Translate(float64(at.X), float64(at.Y))
+	screen.DrawImage(g.desk.char, &g.desk.op)
+	g.desk.op.Blend = ebiten.Blend{}
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(now) {
 		v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
-		g.desk.bubbleAt = cr.Min
+		g.desk.bubbleAt = at
 		g.drawChat(screen, &v)
 		g.desk.bubbleAt = image.Point{}
 	}

@@ -28,34 +28,52 @@ type fitShot struct {
 	Ebiten     [4]int      // ebiten.WindowPosition and WindowSize
 	Monitor    image.Point // ebiten.Monitor().Size()
 	Char       image.Rectangle
+	Glow       image.Rectangle // the glow's own window, if it shows
 	Err        string
 }
 
 // fitStep is something put on (or taken off) the canvas, done every tick
 // for fitTicks ticks before the window is measured.
 type fitStep struct {
-	name  string
-	act   func(g *Game)
-	small bool // the window should be shrunk to the character after it
+	name string
+	act  func(g *Game)
+	fit  fitKind // what the window should cover after it
 }
+
+// fitKind is what the canvas window covers.
+type fitKind int
+
+const (
+	fitChar    fitKind = iota // the character's rectangle
+	fitStrip                  // a strip along the monitor's bottom, its whole width
+	fitMonitor                // the whole monitor
+)
 
 const fitTicks = 45
 
 var fitSteps = []fitStep{
-	{"nothing ambient", func(*Game) {}, true},
+	{"nothing ambient", func(*Game) {}, fitChar},
 	{"whiteboard", func(g *Game) {
 		if !g.amb.board.shown {
 			g.handleEvent(ev(boardSample))
 		}
-	}, false},
-	{"whiteboard closed", func(g *Game) { g.amb.board.close() }, true},
+	}, fitMonitor},
+	{"whiteboard closed", func(g *Game) { g.amb.board.close() }, fitChar},
 	{"ghost line", func(g *Game) {
 		if !g.amb.ghost.visible(g.now()) {
 			g.amb.ghost.add("read notes.md", g.now())
 		}
-	}, false},
-	{"ghost faded", func(g *Game) { g.amb.ghost = ghostLog{} }, true},
-	{"glow", func(g *Game) { g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.3})) }, false},
+	}, fitStrip},
+	{"ghost faded", func(g *Game) { g.amb.ghost = ghostLog{} }, fitChar},
+	// The glow shows in a window of its own along the bottom edge (see
+	// edgeWindow): the canvas stays the character's size.
+	{"glow", func(g *Game) { g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.3})) }, fitChar},
+	{"glow and a message", func(g *Game) {
+		g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.3}))
+		if g.ui.message(g.now(), g.ld) == "" {
+			g.ui.notify("a message over the canvas")
+		}
+	}, fitMonitor},
 }
 
 // deskFitGame runs the desktop canvas through fitSteps.
@@ -91,26 +109,39 @@ func (d *deskFitGame) measure(step string) fitShot {
 	if m := ebiten.Monitor(); m != nil {
 		s.Monitor.X, s.Monitor.Y = m.Size()
 	}
-	out, err := exec.Command("xdotool", "search", "--name", "^kin deskfit$", "getwindowgeometry", "--shell").Output()
+	r, err := xWindowAt("^kin deskfit$")
 	if err != nil {
 		s.Err = "xdotool: " + err.Error()
 		return s
 	}
+	s.X, s.Y, s.W, s.H = r.Min.X, r.Min.Y, r.Dx(), r.Dy()
+	s.Glow, _ = xWindowAt("^" + edgeWindowTitle + "$") // an error: none shows
+	return s
+}
+
+// xWindowAt is where the visible X window whose name matches pattern is,
+// from xdotool.
+func xWindowAt(pattern string) (image.Rectangle, error) {
+	out, err := exec.Command("xdotool", "search", "--onlyvisible", "--name", pattern, "getwindowgeometry", "--shell").Output()
+	if err != nil {
+		return image.Rectangle{}, err
+	}
+	var x, y, w, h int
 	for _, ln := range strings.Fields(string(out)) {
 		k, v, _ := strings.Cut(ln, "=")
 		n, _ := strconv.Atoi(v)
 		switch k {
 		case "X":
-			s.X = n
+			x = n
 		case "Y":
-			s.Y = n
+			y = n
 		case "WIDTH":
-			s.W = n
+			w = n
 		case "HEIGHT":
-			s.H = n
+			h = n
 		}
 	}
-	return s
+	return image.Rect(x, y, x+w, y+h), nil
 }
 
 func (d *deskFitGame) Draw(screen *ebiten.Image) { d.g.Draw(screen) }
@@ -148,8 +179,9 @@ func deskFitChild(model string) int {
 
 // TestDesktopCanvasFits: in a real game loop under X, the canvas window is
 // shrunk to the character's rectangle, where the character stands, while
-// nothing ambient shows, and covers the monitor again while a whiteboard,
-// a ghost line or the glow shows (the X server's geometry, from xdotool).
+// nothing ambient shows, covers a strip along the monitor's bottom while a
+// ghost line or the glow shows, and the whole monitor while a whiteboard
+// or a message does (the X server's geometry, from xdotool).
 func TestDesktopCanvasFits(t *testing.T) {
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		t.Skip("xdotool is not installed (scripts/deps.sh installs it)")
@@ -170,13 +202,33 @@ func TestDesktopCanvasFits(t *testing.T) {
 			t.Fatalf("%s: %s", s.Step, s.Err)
 		}
 		got := image.Rect(s.X, s.Y, s.X+s.W, s.Y+s.H)
-		want := image.Rectangle{Max: s.Monitor}
-		if fitSteps[i].small {
-			want = s.Char
-		}
 		t.Logf("%-18s window %v (Ebitengine: at %d,%d size %dx%d)", s.Step, got, s.Ebiten[0], s.Ebiten[1], s.Ebiten[2], s.Ebiten[3])
-		if got != want || s.Monitor.X == 0 {
-			t.Errorf("after %q the window is %v, want %v (monitor %v)", s.Step, got, want, s.Monitor)
+		if s.Monitor.X == 0 {
+			t.Fatalf("after %q: no monitor size", s.Step)
+		}
+		glowing := strings.HasPrefix(fitSteps[i].name, "glow")
+		if band := image.Rect(0, s.Monitor.Y-glowBandDIP, s.Monitor.X, s.Monitor.Y); glowing && s.Glow != band {
+			t.Errorf("after %q the glow's window is %v, want %v", s.Step, s.Glow, band)
+		} else if !glowing && !s.Glow.Empty() {
+			t.Errorf("after %q the glow's window shows at %v", s.Step, s.Glow)
+		}
+		switch fitSteps[i].fit {
+		case fitChar:
+			if got != s.Char {
+				t.Errorf("after %q the window is %v, want the character's rectangle %v", s.Step, got, s.Char)
+			}
+		case fitMonitor:
+			if want := (image.Rectangle{Max: s.Monitor}); got != want {
+				t.Errorf("after %q the window is %v, want the monitor %v", s.Step, got, want)
+			}
+		case fitStrip:
+			// The whole width, down to the bottom edge, from above both
+			// the character and the glow band (or ghost log), and no
+			// higher than needed: well short of the monitor's top.
+			top := min(s.Char.Min.Y, s.Monitor.Y-glowBandDIP)
+			if got.Min.X != 0 || got.Max.X != s.Monitor.X || got.Max.Y != s.Monitor.Y || got.Min.Y > top || got.Min.Y < top-glowBandDIP {
+				t.Errorf("after %q the window is %v, want a strip along the bottom of the monitor %v from y ≤ %d", s.Step, got, s.Monitor, top)
+			}
 		}
 	}
 }

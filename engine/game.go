@@ -119,6 +119,10 @@ type Game struct {
 	statMallocs uint64          // heap allocations counted at the last stats line
 	statTick    int64           // tick of the last stats line
 	statDrawn   int             // frames drawn at the last stats line
+	painted     int             // frames in which Draw painted the screen
+	ambTick     int64           // the tick the glow and ghost log were last painted at (see ambientDue)
+	ambOn       bool            // whether they showed at the last frame
+	edge        edgeGlow        // the desktop canvas's glow in its own window
 	uiShown     bool            // text or menu was drawn last frame
 	shownMsg    string          // the message drawn last frame
 	shownDot    string          // the presence state drawn last frame, "" for none
@@ -218,7 +222,7 @@ func (g *Game) adopt(l *Loaded) {
 	g.scene.Char.AddClips(l.clips...)
 	g.scene.Char.SetSlots(g.opts.Slots)
 	g.dirty = true
-	g.r.Invalidate()
+	g.r.Forget()
 	for i := range l.Scene.Model.Textures {
 		l.Scene.Model.Textures[i].Image = nil
 	}
@@ -236,6 +240,7 @@ func (g *Game) Update() error {
 	default:
 	}
 	if g.quit || ebiten.IsWindowBeingClosed() {
+		g.closeEdge()
 		g.rememberGeometry()
 		g.savePrefs()
 		return ebiten.Termination
@@ -280,6 +285,8 @@ func (g *Game) Update() error {
 	}
 	g.drainEvents()
 	g.amb.step(1.0 / TickRate)
+	g.updateEdge()
+	g.amb.glowAway = g.glowAway()
 	if g.desktop() {
 		g.fitDesktop()
 	}
@@ -379,10 +386,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.watching {
 		dot += "+watching" // the mark is text over the frame too
 	}
-	live := g.ov.menu.open || g.set.open || g.debug || g.chat.visible(now) || g.amb.live(now) // redrawn every frame
-	ui := msg != "" || dot != "" || live || g.amb.board.shown
+	live := g.ov.menu.open || g.set.open || g.debug || g.chat.visible(now) || g.ambientDue() // redrawn every frame
+	ambient := g.amb.live(now)                                                               // on screen, repainted only when due
+	ui := msg != "" || dot != "" || live || ambient || g.amb.board.shown
 	if g.desktop() {
-		g.drawDesktop(screen, msg, live)
+		g.drawDesktop(screen, msg, live, ambient)
 		return
 	}
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
@@ -394,6 +402,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
 		return // nothing changed visibly: the screen keeps the last frame
 	}
+	g.painted++
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {
@@ -408,6 +417,26 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)
+}
+
+// ambientRate is how many frames a second the glow and the ghost log are
+// repainted at when nothing else changes: both move slowly (the glow takes
+// a twentieth of a second to rise, the log's lines seconds to fade), and
+// on a software renderer each repaint of the desktop canvas presents a
+// strip the monitor's width.
+const ambientRate = 15
+
+// ambientDue reports whether the glow or the ghost log must be repainted
+// this frame: they show, and they did not last frame or a 1/ambientRate of
+// a second has passed since they were last painted.
+func (g *Game) ambientDue() bool {
+	on, was := g.amb.live(g.now()), g.ambOn
+	g.ambOn = on
+	if !on || was && g.tick-g.ambTick < TickRate/ambientRate && g.tick >= g.ambTick {
+		return false
+	}
+	g.ambTick = g.tick
+	return true
 }
 
 // Layout makes the screen as many pixels as the window has on its monitor:

@@ -25,7 +25,7 @@ func (l *ghostLog) draw(dst *ebiten.Image, s, now float64) {
 	b := dst.Bounds()
 	lh := math.Ceil(l.face.Size * 1.35)
 	x, width := float64(b.Min.X)+14*s, float64(b.Dx())-28*s
-	y := float64(b.Max.Y) - 18*s - lh*ghostLines
+	y := float64(b.Max.Y - l.height(s))
 	for i := range ghostLines {
 		slot := (l.next + i) % ghostLines
 		a := l.lines[slot].alpha(now)

@@ -132,7 +132,7 @@ func (gl *glow) draw(dst *ebiten.Image, s, now float64) {
 		panic(err) // the source is embedded and compiled by the tests: a bug in kin
 	}
 	b := dst.Bounds()
-	h := min(int(glowBandDIP*s), b.Dy())
+	h := gl.bandHeight(s, b.Dy())
 	gl.uEnergy[0] = float32(gl.energy)
 	copy(gl.uTint, gl.tint[:])
 	gl.uBand[0], gl.uBand[1], gl.uBand[2], gl.uBand[3] = float32(b.Min.X), float32(b.Max.Y-h), float32(b.Dx()), float32(h)

@@ -34,12 +34,14 @@ func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
 
 // Resting reports whether the character moved slowly or not at all (less
 // than slowPixels since the last frame drawn) when it was last looked at,
-// less than slowInterval ago: until then no frame is drawn unless the
-// camera, the target or the render scale changes, so the game need not
-// pose the character either. A blink or a gesture that starts meanwhile
-// is drawn up to slowInterval late, then at the full rate.
+// less than slowInterval ago: until then no frame is rendered unless the
+// camera, the target's size, the model or the render scale changes (a
+// target painted over is repainted from the colour buffer, see
+// Invalidate), so the game need not pose the character either. A blink or
+// a gesture that starts meanwhile is drawn up to slowInterval late, then
+// at the full rate.
 func (r *Renderer) Resting() bool {
-	return r.slow && !r.full && r.clock().Sub(r.slowAt) < slowInterval
+	return r.slow && !r.stale && r.clock().Sub(r.slowAt) < slowInterval
 }
 
 // resting is Resting for a frame seen through cam: the camera must be the

@@ -52,7 +52,9 @@ type Renderer struct {
 	lastSize image.Rectangle
 	lastRect image.Rectangle
 	lastS    float64
-	full     bool
+	lastMesh *Mesh
+	full     bool // the whole target must be painted (see Invalidate)
+	stale    bool // the colour buffer must be rendered anew (see Forget)
 
 	// Stillness: where the last drawn frame's vertices were, how many
 	// draws it had and when it was drawn (see motion and due).
@@ -70,9 +72,10 @@ type Renderer struct {
 	hitAt  hitKey
 	hitWas bool
 
-	// Drawn counts frames drawn; Skipped those not drawn because nothing
-	// visibly moved.
-	Drawn, Skipped int
+	// Drawn counts frames rendered; Repainted those put over the target
+	// again from the colour buffer (see Invalidate); Skipped those not
+	// drawn at all because nothing visibly moved.
+	Drawn, Repainted, Skipped int
 }
 
 // NewRenderer compiles the shaders.
@@ -216,8 +219,17 @@ func (g *Mesh) slot(mat int) int {
 }
 
 // Invalidate makes the next Draw repaint its whole target, for when
-// something else drew on it or the background changed.
+// something else drew on it or the background changed. When the character
+// has not moved since the last frame rendered, that repaint only puts the
+// colour buffer over the target again (the final pass), without rendering
+// the character anew: text, the glow or a menu changing over a still
+// character costs a composite, not a frame.
 func (r *Renderer) Invalidate() { r.full = true }
+
+// Forget makes the next Draw render the character anew over its whole
+// target, for when what the colour buffer holds no longer shows the
+// character (another model, other textures).
+func (r *Renderer) Forget() { r.full, r.stale = true, true }
 
 // Draw renders the pose through cam into dst and reports whether it drew.
 // The first draw into a target covers it entirely; later ones repaint only
@@ -225,10 +237,15 @@ func (r *Renderer) Invalidate() { r.full = true }
 // vertex moved visibly since the last draw (a target that keeps its pixels
 // then still shows the frame; see still).
 func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) bool {
-	region, sc, ok := r.plan(dst, g, p, cam)
-	if !ok {
+	region, sc, todo := r.plan(dst, g, p, cam)
+	switch todo {
+	case skip:
 		r.Skipped++
 		return false
+	case repaint:
+		r.compositeTo(dst, region, sc)
+		r.Repainted++
+		return true
 	}
 	r.clearTargets(g.Frame.Bounds, region)
 	r.depthPass(g)
@@ -238,33 +255,56 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	return true
 }
 
-// plan builds the frame and decides what to repaint: the region of the
-// render targets (in render pixels) and the render scale, or ok false
-// when the frame is still and need not be drawn.
-func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) (region image.Rectangle, sc float64, ok bool) {
+// work is what a Draw does.
+type work int
+
+const (
+	skip    work = iota // nothing: the target still shows the frame
+	repaint             // the final pass alone, from the colour buffer
+	render              // every pass
+)
+
+// plan builds the frame and decides what to do: skip it, repaint the
+// target from the colour buffer or render it, the region of the render
+// targets to repaint (in render pixels) and the render scale.
+func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) (region image.Rectangle, sc float64, todo work) {
 	sc = r.scale()
 	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
-	r.ensureTargets(w, h)
-	changed := r.full || dst != r.last || dst.Bounds() != r.lastSize || sc != r.lastS
-	if !changed && r.resting(cam) && !g.decoding() {
-		return image.Rectangle{}, sc, false
+	fresh := r.ensureTargets(w, h)
+	whole := r.full || dst != r.last || dst.Bounds() != r.lastSize
+	anew := fresh || r.stale || sc != r.lastS || dst.Bounds().Size() != r.lastSize.Size() || g != r.lastMesh
+	quiet := !anew && !g.decoding()
+	if quiet && r.resting(cam) {
+		return r.still(dst, whole)
 	}
 	f := g.Frame
 	f.Build(p, cam, w, h)
 	r.slowCam = *cam
 	now := r.clock()
-	if !changed && !r.due(f, sc, now) && !g.decoding() {
-		return image.Rectangle{}, sc, false
+	if quiet && !r.due(f, sc, now) {
+		return r.still(dst, whole)
 	}
 	r.remember(f, now)
 	r.fu.set(&f.View, &r.Rig)
 	shadow := r.placeShadow(g, p, &f.View, w, h)
 	region = f.Bounds.Union(shadow).Union(r.lastRect)
-	if changed || r.WholeIfDrawn {
+	if whole || anew || r.WholeIfDrawn {
 		region = r.cbuf.Bounds()
 	}
-	r.last, r.lastSize, r.lastRect, r.lastS, r.full = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, false
-	return region, sc, true
+	r.last, r.lastSize, r.lastRect, r.lastS, r.lastMesh = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, g
+	r.full, r.stale = false, false
+	return region, sc, render
+}
+
+// still is plan's answer for a frame in which the character has not moved
+// visibly: nothing to do, or, when the target must be painted whole, the
+// colour buffer put over all of it.
+func (r *Renderer) still(dst *ebiten.Image, whole bool) (image.Rectangle, float64, work) {
+	if !whole {
+		return image.Rectangle{}, r.lastS, skip
+	}
+	r.last, r.lastSize, r.full = dst, dst.Bounds(), false
+	return r.cbuf.Bounds(), r.lastS, repaint
 }
 
 // clearTargets readies the targets: the depth images white (the farthest
@@ -383,10 +423,11 @@ func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s floa
 
 var quadIndices = []uint32{0, 1, 2, 1, 3, 2}
 
-// ensureTargets (re)creates the offscreen images at w×h.
-func (r *Renderer) ensureTargets(w, h int) {
+// ensureTargets (re)creates the offscreen images at w×h, reporting
+// whether it did.
+func (r *Renderer) ensureTargets(w, h int) bool {
 	if r.cbuf != nil && r.cbuf.Bounds().Dx() == w && r.cbuf.Bounds().Dy() == h {
-		return
+		return false
 	}
 	for _, img := range []*ebiten.Image{r.depth, r.cbuf} {
 		if img != nil {
@@ -397,6 +438,7 @@ func (r *Renderer) ensureTargets(w, h int) {
 	rect := image.Rect(0, 0, w, h)
 	r.depth = ebiten.NewImageWithOptions(rect, opt)
 	r.cbuf = ebiten.NewImageWithOptions(rect, opt)
+	return true
 }
 
 // allOutputs lists every variant of the final pass.

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"image"
+	"image/color"
 	"testing"
 	"time"
 
@@ -98,7 +100,7 @@ func TestMotionAwareRate(t *testing.T) {
 
 // TestResting: after a frame that moved slowly the renderer rests (the
 // game skips posing) until slowInterval has passed; fast motion, a new
-// camera or Invalidate end it.
+// camera or Forget end it; Invalidate does not.
 func TestResting(t *testing.T) {
 	now := time.Unix(1000, 0)
 	r := &Renderer{now: func() time.Time { return now }}
@@ -117,10 +119,14 @@ func TestResting(t *testing.T) {
 		t.Error("resting through a turned camera")
 	}
 	r.Invalidate()
-	if r.Resting() {
-		t.Error("resting after Invalidate")
+	if !r.Resting() {
+		t.Error("not resting after Invalidate: a repaint needs no new pose")
 	}
-	r.full = false
+	r.Forget()
+	if r.Resting() {
+		t.Error("resting after Forget")
+	}
+	r.full, r.stale = false, false
 	now = now.Add(slowInterval)
 	if r.Resting() {
 		t.Error("still resting after slowInterval")
@@ -129,5 +135,54 @@ func TestResting(t *testing.T) {
 	r.due(f, 1, now)
 	if r.Resting() {
 		t.Error("resting after fast motion")
+	}
+}
+
+// TestRepaintWithoutRendering: a target painted over while the character
+// stands still is repainted from the colour buffer (the final pass alone),
+// pixel for pixel the frame it showed; Forget renders it anew.
+func TestRepaintWithoutRendering(t *testing.T) {
+	l := loadLoaded(t, "rpm-visage-male.glb")
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.Scene
+	s.Step(0)
+	mesh := r.Adopt(l)
+	defer mesh.Dispose()
+	const w, h = 240, 360
+	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	defer dst.Deallocate()
+	draw := func() bool {
+		cam := s.Camera(float32(w) / h)
+		return r.Draw(dst, mesh, s.Pose, &cam)
+	}
+	if !draw() {
+		t.Fatal("the first frame was not drawn")
+	}
+	want := make([]byte, 4*w*h)
+	dst.ReadPixels(want)
+	dst.Fill(color.RGBA{255, 0, 255, 255}) // text or a glow painted over it
+	r.Invalidate()
+	if !draw() {
+		t.Fatal("not repainted after Invalidate")
+	}
+	if r.Drawn != 1 || r.Repainted != 1 {
+		t.Errorf("Drawn, Repainted = %d, %d after Invalidate; want 1, 1 (repainted, not rendered)", r.Drawn, r.Repainted)
+	}
+	got := make([]byte, 4*w*h)
+	dst.ReadPixels(got)
+	if !bytes.Equal(got, want) {
+		t.Error("the repainted target differs from the frame it showed")
+	}
+	r.Forget()
+	if !draw() || r.Drawn != 2 {
+		t.Errorf("Drawn = %d after Forget, want 2 (rendered anew)", r.Drawn)
+	}
+	s.Orbit.Yaw += 0.2
+	r.Invalidate()
+	if !draw() || r.Drawn != 3 || r.Repainted != 1 {
+		t.Errorf("Drawn, Repainted = %d, %d after a turn; want 3, 1", r.Drawn, r.Repainted)
 	}
 }
