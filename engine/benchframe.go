@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kin-companion/kin/agent/protocol"
+	"os"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -79,6 +80,9 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 			return BenchResult{}, err
 		}
 		g.pace = &pacer{}
+		if os.Getenv("KIN_STATS") != "" {
+			g.opts.Stats = os.Stderr
+		}
 		g.ov.warned = true // Xvfb has no compositor; the warning would be measured, not the frames
 		b.g = g
 		ebiten.SetScreenClearedEveryFrame(false)

@@ -123,6 +123,7 @@ type Game struct {
 	ambTick     int64           // the tick the glow and ghost log were last painted at (see ambientDue)
 	ambOn       bool            // whether they showed at the last frame
 	edge        edgeGlow        // the desktop canvas's glow in its own window
+	nap         napState        // input seen, for napping at rest (see napIfCalm)
 	uiShown     bool            // text or menu was drawn last frame
 	shownMsg    string          // the message drawn last frame
 	shownDot    string          // the presence state drawn last frame, "" for none
@@ -246,6 +247,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.tick++
+	g.noteInput()
 	g.trayChoices()
 	select {
 	case n := <-g.opts.Later:
@@ -364,6 +366,7 @@ func (g *Game) pollLoad() {
 // Draw renders the latest pose and the on-screen text, or leaves the
 // screen as it is when no new frame is due.
 func (g *Game) Draw(screen *ebiten.Image) {
+	defer g.napIfCalm() // after drawing: the next round's Updates see the time that passed
 	if !g.dirty {
 		return
 	}

@@ -19,7 +19,19 @@ const (
 	stillPixels  = 0.3
 	slowPixels   = 1.0
 	slowInterval = 200 * time.Millisecond
+	// calmInterval replaces slowInterval while the user leaves kin alone
+	// (see Game.calm): the idle sway is drawn a few times a second.
+	calmInterval = 400 * time.Millisecond
 )
+
+// interval is how often slow motion is drawn: slowInterval, or
+// calmInterval while Calm is set.
+func (r *Renderer) interval() time.Duration {
+	if r.Calm {
+		return calmInterval
+	}
+	return slowInterval
+}
 
 // due reports whether frame f must be drawn at time now, given how far
 // it moved since the last frame drawn (see motion).
@@ -29,7 +41,7 @@ func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
 	if r.slow {
 		r.slowAt = now
 	}
-	return m > slowPixels || m > stillPixels && now.Sub(r.drawnAt) >= slowInterval
+	return m > slowPixels || m > stillPixels && now.Sub(r.drawnAt) >= r.interval()
 }
 
 // Resting reports whether the character moved slowly or not at all (less
@@ -41,7 +53,7 @@ func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
 // a gesture that starts meanwhile is drawn up to slowInterval late, then
 // at the full rate.
 func (r *Renderer) Resting() bool {
-	return r.slow && !r.stale && r.clock().Sub(r.slowAt) < slowInterval
+	return r.slow && !r.stale && r.clock().Sub(r.slowAt) < r.interval()
 }
 
 // resting is Resting for a frame seen through cam: the camera must be the

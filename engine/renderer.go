@@ -28,6 +28,9 @@ type Renderer struct {
 	// rather than the character's rectangle (text drawn over the last frame
 	// must be painted over), without forcing a still frame to be drawn.
 	WholeIfDrawn bool
+	// Calm draws slow motion less often (see calmInterval): the game sets
+	// it while the user leaves kin alone.
+	Calm bool
 	// Scale is the fraction of the output's resolution the character is
 	// rendered at, filtered up in the final pass: 1 (or 0) renders every
 	// pixel; the game lowers it when a software renderer cannot keep up.
