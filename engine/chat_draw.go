@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -23,7 +24,7 @@ var (
 func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 	c := g.chat
 	now := g.now()
-	if c.bubble != "" && now < c.bubbleUntil || c.status != "" {
+	if c.bubbleShows(now) {
 		g.drawBubble(dst, v)
 	}
 	switch {
@@ -40,26 +41,60 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 // placed beside the character's head, kept inside the screen; a long reply
 // shows its last lines.
 func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
+	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
+	var org image.Point
+	if g.desktop() { // laid out on the monitor, drawn in the window's part of it
+		org, _ = g.view()
+		_, mon := g.view()
+		w, h = mon.X, mon.Y
+	}
+	b := g.bubble(v, w, h)
+	x, y := b.at.X-float64(org.X), b.at.Y-float64(org.Y)
+	vector.FillRect(dst, float32(x), float32(y), float32(b.w), float32(b.h), bubbleFill, true)
+	g.chat.md.paint.paint(dst, b.doc, x+g.ui.px(10), y+g.ui.px(7), b.from)
+}
+
+// bubbleBox is the speech bubble laid out: its top-left and size in
+// pixels of the space it was laid out in, its Markdown and the height
+// its shown part starts at.
+type bubbleBox struct {
+	at   struct{ X, Y float64 }
+	w, h float64
+	doc  *mdDoc
+	from float64
+}
+
+// bubble lays out the bubble in a w×h space (the screen; on the desktop
+// canvas, the monitor, where the character's image stands at
+// desk.bubbleAt): beside the head, level with its top, on its right (on
+// its left where the right has no room), kept inside.
+func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	c, face, px := g.chat, g.ui.face, g.ui.px
 	msg, ink := c.bubble, inkBubble
 	if msg == "" {
 		msg, ink = c.status, inkStatus
 	}
-	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	maxW := max(px(150), w*0.45)
+	fw, fh := float64(w), float64(h)
+	maxW := max(px(150), fw*0.45)
 	d := c.md.doc(msg, ink, maxW-px(20), face.Size, g.ui.s)
 	from := 0.0
 	if limit := face.Size * 1.4 * bubbleLines; d.height > limit {
 		from = d.cutAt(d.height - limit) // while streaming, the newest words
 	}
-	bw, bh := d.width+px(20), d.height-from+px(14)
-	// Beside the head, level with its top, toward the screen's right, kept
-	// on screen.
-	x, y, size := g.headScreen(v, w, h)
+	b := bubbleBox{w: d.width + px(20), h: d.height - from + px(14), doc: d, from: from}
+	x, y, size := g.headScreen(v, fw, fh)
 	x, y = x+float64(g.desk.bubbleAt.X), y+float64(g.desk.bubbleAt.Y) // the character's place on the desktop canvas
-	x, y = min(max(px(8), x+0.8*size), w-bw-px(8)), min(max(px(8), y-0.1*size), h-bh-px(8))
-	vector.FillRect(dst, float32(x), float32(y), float32(bw), float32(bh), bubbleFill, true)
-	c.md.paint.paint(dst, d, x+px(10), y+px(7), from)
+	bx := x + 0.8*size
+	if bx+b.w > fw-px(8) && x-0.8*size-b.w >= px(8) { // no room on the right: on the left of the head
+		bx = x - 0.8*size - b.w
+	}
+	b.at.X, b.at.Y = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), y-0.1*size), fh-b.h-px(8))
+	return b
+}
+
+// bubbleShows reports whether the bubble is drawn at time now.
+func (c *chat) bubbleShows(now float64) bool {
+	return c.bubble != "" && now < c.bubbleUntil || c.status != ""
 }
 
 // headScreen returns the top of the head in pixels and the head's height

@@ -22,8 +22,8 @@ type desktopState struct {
 	op      ebiten.DrawImageOptions
 	version int    // counts moves and menu changes, so the canvas is repainted
 	shown   [3]int // what the last painted canvas showed: version, board version, message length
-	// bubbleAt is the character image's top-left on the canvas while the
-	// speech bubble is drawn (zero in the window and overlay).
+	// bubbleAt is the character image's top-left on the monitor while the
+	// speech bubble is laid out (zero in the window and overlay).
 	bubbleAt image.Point
 	// small is set while the window covers less than the monitor (win):
 	// presenting a monitor-sized window costs llvmpipe more than drawing
@@ -145,7 +145,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, ambient bool)
 		return
 	}
 	now := g.now()
-	if g.desk.small && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() {
+	if g.desk.small && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() && !g.chat.bubbleShows(now) {
 		// A strip along the bottom with the glow or ghost log: only the
 		// rows they cover and the character change.
 		b := screen.Bounds()
@@ -163,7 +163,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, ambient bool)
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(now) {
 		v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
-		g.desk.bubbleAt = at
+		g.desk.bubbleAt = cr.Min // the bubble is laid out on the monitor (see drawBubble)
 		g.drawChat(screen, &v)
 		g.desk.bubbleAt = image.Point{}
 	}

@@ -13,14 +13,15 @@ import (
 // something changes. So the desktop canvas window covers only what shows,
 // one of three rectangles on the monitor; the user sees the same, as the
 // rest of the canvas would be transparent and click-through:
-//   - the character's rectangle, while nothing else shows;
+//   - the character's rectangle, while nothing else shows, with the speech
+//     bubble beside its head when kin speaks;
 //   - a strip along the bottom of the monitor, its whole width, from the
 //     character's top (or the glow's or the ghost log's, if higher) down,
 //     while only the glow and the ghost log show besides the character:
 //     both are drawn from the screen's bottom-left corner, which is then
 //     the monitor's;
-//   - the whole monitor for anything else (whiteboard, bubble, message,
-//     menu, panel, a drag).
+//   - the whole monitor for anything else (whiteboard, chat panel,
+//     message, menu, settings panel, a drag).
 
 // view is where the window's top-left is on the monitor and the monitor's
 // size, both in screen pixels. The window covers the monitor (origin zero)
@@ -44,17 +45,14 @@ func (g *Game) view() (origin, monitor image.Point) {
 }
 
 // covering reports whether the canvas must cover the whole monitor: a
-// whiteboard, bubble, message, menu, panel or drag shows.
+// whiteboard, the chat panel, a question, message, menu, settings panel
+// or drag shows.
 func (g *Game) covering() bool {
 	now := g.now()
 	return g.desk.drag || g.ov.menu.open || g.set.open || g.debug ||
-		g.chat.visible(now) || g.chat.focused || g.amb.board.shown ||
+		g.chat.focused || g.chat.pending != nil || g.amb.board.shown ||
 		g.ui.message(now, g.ld) != ""
 }
-
-// quiet reports whether the canvas shows nothing but the character: no
-// glow, ghost log, whiteboard, bubble, message, menu, panel or drag.
-func (g *Game) quiet() bool { return !g.covering() && !g.amb.live(g.now()) }
 
 // canvasFit is the rectangle of the monitor (mon, in screen pixels) the
 // canvas window should cover now; the whole monitor is
@@ -66,10 +64,14 @@ func (g *Game) canvasFit(mon image.Point) image.Rectangle {
 	}
 	cr := g.charRect()
 	now := g.now()
-	if !g.amb.live(now) {
-		return cr
+	shows := cr
+	if g.chat.bubbleShows(now) {
+		shows = shows.Union(g.bubbleRect(cr, mon))
 	}
-	top := cr.Min.Y
+	if !g.amb.live(now) {
+		return shows
+	}
+	top := shows.Min.Y
 	if g.amb.glow.active() && !g.amb.glowAway {
 		top = min(top, mon.Y-g.amb.glow.bandHeight(g.ui.s, mon.Y))
 	}
@@ -81,6 +83,26 @@ func (g *Game) canvasFit(mon image.Point) image.Rectangle {
 	}
 	return image.Rect(0, top, mon.X, mon.Y)
 }
+
+// bubbleRect is where the speech bubble is on the monitor (mon, screen
+// pixels) beside the character standing at cr.
+func (g *Game) bubbleRect(cr image.Rectangle, mon image.Point) image.Rectangle {
+	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
+	v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
+	g.desk.bubbleAt = cr.Min
+	b := g.bubble(&v, mon.X, mon.Y)
+	g.desk.bubbleAt = image.Point{}
+	r := image.Rect(int(math.Floor(b.at.X)), int(math.Floor(b.at.Y)), int(math.Ceil(b.at.X+b.w)), int(math.Ceil(b.at.Y+b.h))).Inset(-2)
+	// In steps, so that a streaming reply resizes the window now and then,
+	// not at every word.
+	r.Max.X = min(r.Min.X+(r.Dx()+bubbleStep-1)/bubbleStep*bubbleStep, mon.X)
+	r.Max.Y = min(r.Min.Y+(r.Dy()+bubbleStep-1)/bubbleStep*bubbleStep, mon.Y)
+	return r
+}
+
+// bubbleStep is the step, in screen pixels, the canvas window grows by
+// for the bubble.
+const bubbleStep = 128
 
 // fitDesktop moves and sizes the canvas window to canvasFit's rectangle
 // when it changes.

@@ -47,6 +47,7 @@ const (
 	fitChar    fitKind = iota // the character's rectangle
 	fitStrip                  // a strip along the monitor's bottom, its whole width
 	fitMonitor                // the whole monitor
+	fitBubble                 // the character's rectangle and the bubble beside its head
 )
 
 const fitTicks = 45
@@ -65,6 +66,12 @@ var fitSteps = []fitStep{
 		}
 	}, fitStrip},
 	{"ghost faded", func(g *Game) { g.amb.ghost = ghostLog{} }, fitChar},
+	{"bubble", func(g *Game) {
+		if g.chat.bubble == "" {
+			g.chat.say("**Hello** from the canvas, a reply long enough to need a second line of text")
+		}
+	}, fitBubble},
+	{"bubble gone", func(g *Game) { g.chat.bubble = "" }, fitChar},
 	// The glow shows in a window of its own along the bottom edge (see
 	// edgeWindow): the canvas stays the character's size.
 	{"glow", func(g *Game) { g.handleEvent(ev(protocol.AudioLevelPayload{RMS: 0.3})) }, fitChar},
@@ -220,6 +227,10 @@ func TestDesktopCanvasFits(t *testing.T) {
 		case fitMonitor:
 			if want := (image.Rectangle{Max: s.Monitor}); got != want {
 				t.Errorf("after %q the window is %v, want the monitor %v", s.Step, got, want)
+			}
+		case fitBubble:
+			if !s.Char.In(got) || got.Dx() <= s.Char.Dx() || got == (image.Rectangle{Max: s.Monitor}) {
+				t.Errorf("after %q the window is %v, want the character's rectangle %v and the bubble, less than the monitor", s.Step, got, s.Char)
 			}
 		case fitStrip:
 			// The whole width, down to the bottom edge, from above both

@@ -130,3 +130,42 @@ func TestDesktopBubble(t *testing.T) {
 		t.Error("the canvas offset outlived the bubble's drawing")
 	}
 }
+
+// TestDesktopBubbleFitted: while kin speaks the canvas window covers the
+// character and the bubble only, and the bubble, laid out on the monitor,
+// stands beside the head — on its left when the character stands at the
+// monitor's right edge — not over it.
+func TestDesktopBubbleFitted(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mon := image.Pt(1280, 720)
+	g.Layout(mon.X, mon.Y)
+	g.desk.mon = mon
+	g.chat.say("**Hello** from the canvas, a reply long enough to need a second line of text")
+	fit := g.canvasFit(mon)
+	cr := g.charRect()
+	if !cr.In(fit) || fit == (image.Rectangle{Max: mon}) {
+		t.Fatalf("the canvas would cover %v for the character at %v and its bubble, want less than the monitor", fit, cr)
+	}
+	g.desk.win, g.desk.small, g.desk.fitted = fit, true, true
+	w, h := g.Layout(fit.Dx(), fit.Dy())
+	screen := newTestScreen(t, w, h)
+	g.dirty = true
+	g.Draw(screen)
+	img := readBack(screen)
+	bubble := image.Rectangle{}
+	for y := range h {
+		for x := range w {
+			if img.RGBAAt(x, y) == bubbleFill {
+				bubble = bubble.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	bubble = bubble.Add(fit.Min) // on the monitor
+	head := cr.Min.X + cr.Dx()/2
+	if bubble.Dx() < 100 || bubble.Max.X > head || bubble.Min.Y > cr.Min.Y+cr.Dy()/3 {
+		t.Errorf("bubble at %v on the monitor, want it left of the head (x %d) of the character at %v", bubble, head, cr)
+	}
+}
