@@ -36,3 +36,31 @@ func TestAmbientRate(t *testing.T) {
 		t.Error("a glow lit again was not painted at once")
 	}
 }
+
+// TestChatChanged: the bubble is repainted when it appears, when its text
+// or status changes and when it goes, not every frame it stays the same;
+// the chat panel is repainted every frame.
+func TestChatChanged(t *testing.T) {
+	g := &Game{chat: &chat{}}
+	steps := []struct {
+		name string
+		act  func(c *chat)
+		want bool
+	}{
+		{"nothing", func(*chat) {}, false},
+		{"a reply", func(c *chat) { c.say("hello") }, true},
+		{"the same reply", func(*chat) {}, false},
+		{"more words", func(c *chat) { c.say("hello there") }, true},
+		{"a status", func(c *chat) { c.status = "thinking…" }, true},
+		{"still the same", func(*chat) {}, false},
+		{"gone", func(c *chat) { c.bubble, c.status = "", "" }, true},
+		{"typing", func(c *chat) { c.focused = true }, true},
+		{"still typing", func(*chat) {}, true},
+	}
+	for _, s := range steps {
+		s.act(g.chat)
+		if got := g.chatChanged(0); got != s.want {
+			t.Errorf("%s: chatChanged = %v, want %v", s.name, got, s.want)
+		}
+	}
+}

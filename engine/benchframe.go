@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kin-companion/kin/agent/protocol"
+	"math"
 	"os"
 	"time"
 
@@ -32,6 +33,10 @@ type BenchOptions struct {
 	// Glow keeps the edge glow lit, as while kin speaks (a steady voice
 	// level every tick).
 	Glow bool
+	// Speak keeps kin speaking: a reply in the bubble, the glow lit and
+	// the lips moving with a voice level that rises and falls five times a
+	// second (the camera still).
+	Speak bool
 }
 
 // BenchResult is what [BenchFrame] measured.
@@ -110,6 +115,7 @@ type benchGame struct {
 	drawn0 int
 	shown0 int
 	draws  int // Draw calls, the empty window's frames
+	viseme int // the last mouth shape's tick (-speak)
 	screen [2]int
 	res    BenchResult
 	err    error
@@ -149,6 +155,18 @@ func (b *benchGame) Update() error {
 	if b.o.Glow {
 		b.g.amb.glow.hear(protocol.AudioLevelPayload{RMS: 0.2})
 	}
+	if b.o.Speak {
+		t := now.Sub(b.begin).Seconds()
+		b.g.handleEvent(audioLevelEvent(protocol.AudioLevelPayload{
+			RMS: 0.05 + 0.25*math.Abs(math.Sin(t*math.Pi*5)), Source: "kin"}))
+		if tick := int(t * 10); tick != b.viseme { // a mouth shape every tenth of a second
+			b.viseme = tick
+			b.g.handleEvent(visemeEvent(protocol.VisemePayload{Name: benchVisemes[tick%len(benchVisemes)], Weight: 0.8}))
+		}
+		if b.g.chat.bubble == "" {
+			b.g.chat.say("Here is what I found: the **meeting** moved to Thursday at ten, and the notes are in `notes.md`.")
+		}
+	}
 	if !b.o.Still {
 		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * orbitSpeed)
 	}
@@ -181,4 +199,17 @@ func (b *benchGame) Layout(w, h int) (int, int) {
 		return b.g.Layout(w, h)
 	}
 	return w, h
+}
+
+// benchVisemes are the mouth shapes -speak cycles through.
+var benchVisemes = []string{"aa", "E", "sil", "O", "I", "U", "sil", "PP"}
+
+// visemeEvent wraps a mouth shape as the bus delivers it.
+func visemeEvent(p protocol.VisemePayload) protocol.Event {
+	return protocol.Event{Type: p.EventType(), Payload: p}
+}
+
+// audioLevelEvent wraps a voice level as the bus delivers it.
+func audioLevelEvent(p protocol.AudioLevelPayload) protocol.Event {
+	return protocol.Event{Type: p.EventType(), Payload: p}
 }

@@ -107,9 +107,10 @@ func (g *Game) updateDesktop() {
 // drawDesktop draws the canvas: the character in its image, placed, with
 // the glow, ghost log, whiteboard, message and menu over the monitor. With
 // nothing changed (the character still, no sound, nothing fading) it
-// draws nothing at all. live forces a repaint; ambient says the glow or
-// the ghost log shows (repainted under the character when it moves).
-func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, ambient bool) {
+// draws nothing at all. live forces a repaint; over says the glow, the
+// ghost log or the bubble shows (repainted over the character when it
+// moves).
+func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 	org, _ := g.view()
 	cr := g.charRect()
 	at := cr.Min.Sub(org) // where the character goes on the screen
@@ -129,7 +130,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, ambient bool)
 		return
 	}
 	g.painted++
-	if small := g.desk.small && org == cr.Min && size == cr.Size(); small || same && msg == "" && !ambient && !g.ov.menu.open && !g.boardOver(cr) {
+	if small := g.desk.small && org == cr.Min && size == cr.Size(); small || same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
 		// Only the character changed, or the window is fitted to it: its
 		// image, transparent around it, replaces its own rectangle; the
 		// rest of the canvas stays.

@@ -110,30 +110,34 @@ type Game struct {
 	presence    presence
 	win         windowState
 	chat        *chat
-	size        [2]int          // screen size from the last Layout
-	debug       bool            // F1: emotion bars, gesture, morphs, frame rate
-	runStats    runStats        // F1: the session's run stats, from stats events
-	trimAt      int64           // tick at which to hand freed memory back to the OS (0 = none due)
-	pace        *pacer          // keeps the scene on wall-clock time; nil steps once per Update (tests)
-	quality     quality         // the render scale, adapted to the frame rate while running
-	statMallocs uint64          // heap allocations counted at the last stats line
-	statTick    int64           // tick of the last stats line
-	statDrawn   int             // frames drawn at the last stats line
-	painted     int             // frames in which Draw painted the screen
-	ambTick     int64           // the tick the glow and ghost log were last painted at (see ambientDue)
-	ambOn       bool            // whether they showed at the last frame
-	edge        edgeGlow        // the desktop canvas's glow in its own window
-	nap         napState        // input seen, for napping at rest (see napIfCalm)
-	uiShown     bool            // text or menu was drawn last frame
-	shownMsg    string          // the message drawn last frame
-	shownDot    string          // the presence state drawn last frame, "" for none
-	amb         ambient         // the edge glow, ghost log and whiteboard over the character
-	shownBoard  int             // the whiteboard's version drawn last frame
-	desk        desktopState    // the desktop canvas, when Options.Desktop
-	talkKeys    chan bool       // the global talk key's presses (true) and releases
-	set         settingsPanel   // the settings panel
-	muted       bool            // the microphone is muted
-	done        <-chan struct{} // closing it ends the game
+	size        [2]int   // screen size from the last Layout
+	debug       bool     // F1: emotion bars, gesture, morphs, frame rate
+	runStats    runStats // F1: the session's run stats, from stats events
+	trimAt      int64    // tick at which to hand freed memory back to the OS (0 = none due)
+	pace        *pacer   // keeps the scene on wall-clock time; nil steps once per Update (tests)
+	quality     quality  // the render scale, adapted to the frame rate while running
+	statMallocs uint64   // heap allocations counted at the last stats line
+	statTick    int64    // tick of the last stats line
+	statDrawn   int      // frames drawn at the last stats line
+	painted     int      // frames in which Draw painted the screen
+	ambTick     int64    // the tick the glow and ghost log were last painted at (see ambientDue)
+	ambOn       bool     // whether they showed at the last frame
+	edge        edgeGlow // the desktop canvas's glow in its own window
+	nap         napState // input seen, for napping at rest (see napIfCalm)
+	shownChat   struct { // the bubble as last painted (see chatChanged)
+		shows          bool
+		bubble, status string
+	}
+	uiShown    bool            // text or menu was drawn last frame
+	shownMsg   string          // the message drawn last frame
+	shownDot   string          // the presence state drawn last frame, "" for none
+	amb        ambient         // the edge glow, ghost log and whiteboard over the character
+	shownBoard int             // the whiteboard's version drawn last frame
+	desk       desktopState    // the desktop canvas, when Options.Desktop
+	talkKeys   chan bool       // the global talk key's presses (true) and releases
+	set        settingsPanel   // the settings panel
+	muted      bool            // the microphone is muted
+	done       <-chan struct{} // closing it ends the game
 }
 
 // NewGame prepares a game for the options' model. Call it from the game
@@ -389,11 +393,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.watching {
 		dot += "+watching" // the mark is text over the frame too
 	}
-	live := g.ov.menu.open || g.set.open || g.debug || g.chat.visible(now) || g.ambientDue() // redrawn every frame
-	ambient := g.amb.live(now)                                                               // on screen, repainted only when due
-	ui := msg != "" || dot != "" || live || ambient || g.amb.board.shown
+	live := g.ov.menu.open || g.set.open || g.debug || g.chatChanged(now) || g.ambientDue() // redrawn this frame
+	ambient := g.amb.live(now)                                                              // on screen, repainted only when due
+	ui := msg != "" || dot != "" || live || ambient || g.amb.board.shown || g.chat.visible(now)
 	if g.desktop() {
-		g.drawDesktop(screen, msg, live, ambient)
+		g.drawDesktop(screen, msg, live, ambient || g.chat.bubbleShows(now))
 		return
 	}
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
@@ -420,6 +424,23 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)
+}
+
+// chatChanged reports whether the chat must be repainted this frame: the
+// panel or a question shows (typing, a cursor), or the bubble's text or
+// status changed since it was last painted. A bubble that stays the same
+// over a still character is not painted again.
+func (g *Game) chatChanged(now float64) bool {
+	c := g.chat
+	if c.focused || c.pending != nil {
+		return true
+	}
+	shows := c.bubbleShows(now)
+	if shows == g.shownChat.shows && (!shows || c.bubble == g.shownChat.bubble && c.status == g.shownChat.status) {
+		return false
+	}
+	g.shownChat.shows, g.shownChat.bubble, g.shownChat.status = shows, c.bubble, c.status
+	return true
 }
 
 // ambientRate is how many frames a second the glow and the ghost log are

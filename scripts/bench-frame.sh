@@ -45,9 +45,10 @@ done
 # pct LINE: the share-of-a-core figure of a line printed by run.
 pct() { sed -n 's/.*(\([0-9.]*\)% of a core).*/\1/p' <<<"$1"; }
 
-for mode in orbiting still glowing; do
+for mode in orbiting still glowing speaking; do
   flag=()
   [[ $mode == still ]] && flag=(-still)
+  [[ $mode == speaking ]] && flag=(-still -speak) # a reply in the bubble, the glow lit, the lips moving
   [[ $mode == glowing ]] && flag=(-still -glow) # the edge glow lit (on the canvas: in its own window)
   ov=$(run "overlay 320x480, $mode" "$bench" -overlay -size 320x480 -render-scale 0 "${flag[@]}")
   echo "$ov"

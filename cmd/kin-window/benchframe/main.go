@@ -37,6 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.Desktop, "desktop", false, "run as the desktop canvas (--overlay=desktop): the whole monitor, 30 frames a second")
 	fs.BoolVar(&o.Still, "still", false, "keep the camera still: the character only breathes and blinks")
 	fs.BoolVar(&o.Glow, "glow", false, "keep the edge glow lit, as while kin speaks")
+	fs.BoolVar(&o.Speak, "speak", false, "keep kin speaking: a reply in the bubble, the glow lit, the lips moving (camera still)")
 	label := fs.String("label", "", "text printed before the figures")
 	if err := fs.Parse(args); err != nil {
 		return 2
