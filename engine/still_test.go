@@ -14,21 +14,8 @@ import (
 // drawn (the target keeps the last one); a visible move, Invalidate, a
 // new render scale or a texture level still decoding each make it draw.
 func TestStillFrameNotDrawn(t *testing.T) {
-	l := loadLoaded(t, "rpm-visage-male.glb")
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := l.Scene
-	s.Step(0)
-	mesh := r.Adopt(l)
-	defer mesh.Dispose()
-	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, 240, 360), &ebiten.NewImageOptions{Unmanaged: true})
-	defer dst.Deallocate()
-	draw := func() bool {
-		cam := s.Camera(240.0 / 360)
-		return r.Draw(dst, mesh, s.Pose, &cam)
-	}
+	st := newStillRig(t, 240, 360)
+	r, s, mesh, draw := st.r, st.l.Scene, st.mesh, st.draw
 	if !draw() {
 		t.Fatal("the first frame was not drawn")
 	}
@@ -142,22 +129,9 @@ func TestResting(t *testing.T) {
 // stands still is repainted from the colour buffer (the final pass alone),
 // pixel for pixel the frame it showed; Forget renders it anew.
 func TestRepaintWithoutRendering(t *testing.T) {
-	l := loadLoaded(t, "rpm-visage-male.glb")
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := l.Scene
-	s.Step(0)
-	mesh := r.Adopt(l)
-	defer mesh.Dispose()
 	const w, h = 240, 360
-	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
-	defer dst.Deallocate()
-	draw := func() bool {
-		cam := s.Camera(float32(w) / h)
-		return r.Draw(dst, mesh, s.Pose, &cam)
-	}
+	st := newStillRig(t, w, h)
+	r, s, dst, draw := st.r, st.l.Scene, st.dst, st.draw
 	if !draw() {
 		t.Fatal("the first frame was not drawn")
 	}
@@ -185,4 +159,34 @@ func TestRepaintWithoutRendering(t *testing.T) {
 	if !draw() || r.Drawn != 3 || r.Repainted != 1 {
 		t.Errorf("Drawn, Repainted = %d, %d after a turn; want 3, 1", r.Drawn, r.Repainted)
 	}
+}
+
+// stillRig is a renderer with the default avatar at rest and a w×h target.
+type stillRig struct {
+	l    *Loaded
+	r    *Renderer
+	mesh *Mesh
+	dst  *ebiten.Image
+}
+
+func newStillRig(t *testing.T, w, h int) *stillRig {
+	t.Helper()
+	l := loadLoaded(t, "rpm-visage-male.glb")
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Scene.Step(0)
+	st := &stillRig{l: l, r: r, mesh: r.Adopt(l)}
+	st.dst = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	t.Cleanup(func() { st.mesh.Dispose(); st.dst.Deallocate() })
+	return st
+}
+
+// draw draws the scene as it is through its camera, reporting whether it
+// drew.
+func (st *stillRig) draw() bool {
+	b := st.dst.Bounds()
+	cam := st.l.Scene.Camera(float32(b.Dx()) / float32(b.Dy()))
+	return st.r.Draw(st.dst, st.mesh, st.l.Scene.Pose, &cam)
 }
