@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"strconv"
 
 	"github.com/kin-companion/kin/agent/manifest"
@@ -32,6 +33,7 @@ func presetFlags(fs *flag.FlagSet, s settings.Settings) {
 	preset("talk-key", s.TalkKey)
 	preset("voice", s.Voice)
 	preset("mic", s.Microphone)
+	preset("speaker", s.Speaker)
 	preset("wake", s.WakeWord)
 	preset("tts", s.TTS)
 }
@@ -59,6 +61,7 @@ type settingsPanel struct {
 	mic     string               // the microphone the wake word is recorded with
 	dir     string               // wake word templates ("": wakeword.DefaultDir)
 	capture captureFunc          // the microphone (nil: the sound card's)
+	speaker func(string) error   // moves the conversation's sound to a speaker (nil: voice is off)
 }
 
 // Rows implements engine.SettingsSource.
@@ -89,7 +92,9 @@ func (p settingsPanel) Rows() []engine.SettingRow {
 }
 
 // Set implements engine.SettingsSource; the voice name also changes the
-// voice of a realtime conversation running now.
+// voice of a realtime conversation running now, and the speaker the device
+// it plays on (a speaker that is not there is an error saying so, while the
+// default one plays; the setting is saved all the same).
 func (p settingsPanel) Set(key, value string) (bool, error) {
 	fl, ok := settings.Lookup(key)
 	if !ok {
@@ -100,6 +105,12 @@ func (p settingsPanel) Set(key, value string) (bool, error) {
 	}
 	if key == "voiceName" && p.c != nil {
 		return p.c.SwitchVoice(value), nil
+	}
+	if key == "speaker" && p.speaker != nil {
+		if err := p.speaker(value); err != nil {
+			return false, fmt.Errorf("saved, but %w", err)
+		}
+		return true, nil
 	}
 	return false, nil
 }
