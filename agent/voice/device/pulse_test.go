@@ -154,27 +154,41 @@ func tone(hz float64, d time.Duration) []int16 {
 	return pcm
 }
 
-// heard is the samples' level (RMS, 0..1) and their pitch from zero crossings,
-// over the part louder than silence.
+// heard is the samples' level (RMS, 0..1) and their pitch from zero
+// crossings, over the stretches that carry sound: silences longer than half a
+// millisecond (before, after, or a gap where the server ran dry) are left out.
 func heard(pcm []int16) (rms, hz float64) {
-	first, last := -1, -1
-	for i, s := range pcm {
-		if s > 300 || s < -300 {
-			if first < 0 {
-				first = i
+	const gap = 12
+	var n, crossings int
+	var sum float64
+	take := func(seg []int16) {
+		n += len(seg)
+		for i, v := range seg {
+			sum += float64(v) * float64(v)
+			if i > 0 && (seg[i-1] < 0) != (v < 0) {
+				crossings++
 			}
-			last = i
 		}
 	}
-	if first < 0 {
+	start, quiet := -1, 0
+	for i, v := range pcm {
+		if v > 300 || v < -300 {
+			if start < 0 {
+				start = i
+			}
+			quiet = 0
+			continue
+		}
+		if quiet++; start >= 0 && quiet > gap {
+			take(pcm[start : i-quiet+1])
+			start, quiet = -1, 0
+		}
+	}
+	if start >= 0 {
+		take(pcm[start : len(pcm)-quiet])
+	}
+	if n == 0 {
 		return 0, 0
 	}
-	loud := pcm[first : last+1]
-	crossings := 0
-	for i := 1; i < len(loud); i++ {
-		if (loud[i-1] < 0) != (loud[i] < 0) {
-			crossings++
-		}
-	}
-	return audio.RMS(loud), float64(crossings) / 2 / audio.Duration(len(loud), audio.PlaybackRate).Seconds()
+	return math.Sqrt(sum/float64(n)) / 32768, float64(crossings) / 2 / audio.Duration(n, audio.PlaybackRate).Seconds()
 }
