@@ -56,18 +56,7 @@ func OpenPlayback(p *audio.Player, opt PlaybackOptions) (*Playback, error) {
 		return nil, err
 	}
 	pb := &Playback{ctx: ctx}
-	cfg := malgo.DefaultDeviceConfig(malgo.Playback)
-	cfg.Playback.Format = malgo.FormatS16
-	cfg.Playback.Channels = 1
-	cfg.SampleRate = uint32(p.Rate())
-	latency := 2 * opt.Buffer
-	if opt.Null { // the null backend's own pacing, as measured in platform.md
-		cfg.PeriodSizeInFrames = uint32(audio.Samples(opt.Buffer/2, p.Rate()))
-		latency = opt.Buffer
-	} else {
-		cfg.PeriodSizeInFrames = uint32(audio.Samples(opt.Buffer, p.Rate()))
-		cfg.Periods = 2
-	}
+	cfg, latency := playbackConfig(p.Rate(), opt)
 	name, id, free, err := find(ctx, malgo.Playback, opt.Device)
 	if err != nil {
 		pb.Close()
@@ -88,6 +77,23 @@ func OpenPlayback(p *audio.Player, opt PlaybackOptions) (*Playback, error) {
 		return nil, fmt.Errorf("%w: start speaker %s: %v", ErrNoDevice, pb.label(), err)
 	}
 	return pb, nil
+}
+
+// playbackConfig is the device configuration for mono s16 at rate, and how
+// long the device holds what it takes: two periods of opt.Buffer, or on the
+// null backend its own pacing (half-buffer periods, as platform.md measured).
+func playbackConfig(rate int, opt PlaybackOptions) (malgo.DeviceConfig, time.Duration) {
+	cfg := malgo.DefaultDeviceConfig(malgo.Playback)
+	cfg.Playback.Format = malgo.FormatS16
+	cfg.Playback.Channels = 1
+	cfg.SampleRate = uint32(rate)
+	if opt.Null {
+		cfg.PeriodSizeInFrames = uint32(audio.Samples(opt.Buffer/2, rate))
+		return cfg, opt.Buffer
+	}
+	cfg.PeriodSizeInFrames = uint32(audio.Samples(opt.Buffer, rate))
+	cfg.Periods = 2
+	return cfg, 2 * opt.Buffer
 }
 
 // fill is the device's data callback: it hands p's samples over as
