@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strconv"
 
 	"github.com/kin-companion/kin/agent/manifest"
@@ -108,9 +107,16 @@ func (p settingsPanel) Set(key, value string) (bool, error) {
 	}
 	if key == "speaker" && p.speaker != nil {
 		if err := p.speaker(value); err != nil {
-			return false, fmt.Errorf("saved, but %w", err)
+			return false, savedBut{err}
 		}
 		return true, nil
 	}
 	return false, nil
 }
+
+// savedBut is a setting saved that could not take effect as asked; its text
+// is the panel's status line.
+type savedBut struct{ err error }
+
+func (e savedBut) Error() string { return "Saved. " + e.err.Error() }
+func (e savedBut) Unwrap() error { return e.err }

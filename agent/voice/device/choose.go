@@ -3,6 +3,8 @@ package device
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Info is one audio device as the system lists it.
@@ -59,8 +61,12 @@ func Pick(kind, want string, devs []Info) (int, error) {
 // could not be used (why) and kin plays on the default one, named def when
 // known.
 func FallbackNotice(why error, def string) string {
-	if def == "" {
-		return fmt.Sprintf("%v; kin plays on the default speaker.", why)
+	s := why.Error()
+	if r, n := utf8.DecodeRuneInString(s); n > 0 {
+		s = string(unicode.ToUpper(r)) + s[n:]
 	}
-	return fmt.Sprintf("%v; kin plays on the default speaker, %q.", why, def)
+	if def == "" {
+		return s + "; kin plays on the default speaker."
+	}
+	return fmt.Sprintf("%s; kin plays on the default speaker, %q.", s, def)
 }

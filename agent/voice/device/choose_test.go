@@ -51,8 +51,8 @@ func TestFallbackNotice(t *testing.T) {
 	for _, tc := range []struct {
 		def, want string
 	}{
-		{"Built-in", `no speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker, "Built-in".`},
-		{"", `no speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker.`},
+		{"Built-in", `No speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker, "Built-in".`},
+		{"", `No speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker.`},
 	} {
 		if got := FallbackNotice(why, tc.def); got != tc.want {
 			t.Errorf("FallbackNotice(%q) = %s\nwant %s", tc.def, got, tc.want)
@@ -75,7 +75,7 @@ func TestNullSpeakerByName(t *testing.T) {
 		t.Fatalf("OpenSpeaker(null playback): %q %q %v", sp.Name(), notice, err)
 	}
 	notice, err = sp.Use("Studio Monitors")
-	want := `no speaker named "Studio Monitors" (the speakers here: "` + null + `"); kin plays on the default speaker, "` + null + `".`
+	want := `No speaker named "Studio Monitors" (the speakers here: "` + null + `"); kin plays on the default speaker, "` + null + `".`
 	if err != nil || notice != want {
 		t.Errorf("Use(Studio Monitors) = %q, %v\nwant %s", notice, err, want)
 	}
