@@ -184,9 +184,11 @@ func pulseSwitch(t *testing.T, r *pulseRig) {
 	onDesk, onPhones := r.play(t, p, func() {
 		time.Sleep(250 * time.Millisecond)
 		before = tapped.Load()
+		start := time.Now()
 		if notice, err := sp.Use(phones); err != nil || notice != "" {
 			t.Errorf("Use: %q %v", notice, err)
 		}
+		t.Logf("the switch took %v", time.Since(start))
 	})
 	wantTone(t, "before the switch: "+desk, onDesk)
 	wantTone(t, "after the switch: "+phones, onPhones)
