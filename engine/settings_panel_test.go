@@ -231,7 +231,7 @@ type savedButFailing struct{ *fakeSettings }
 
 func (f savedButFailing) Set(key, value string) (bool, error) {
 	f.fakeSettings.Set(key, value)
-	return false, errors.New(`Saved. No speaker named "Studio"; kin plays on the default speaker.`)
+	return false, errors.New(`Saved. No speaker "Studio" here; playing on the default.`)
 }
 
 // TestSettingsPanelSavedButFailed: a change saved that could not apply shows
@@ -240,7 +240,7 @@ func TestSettingsPanelSavedButFailed(t *testing.T) {
 	g := panelGame(t, savedButFailing{newFakeSettings()})
 	g.openSettings()
 	g.changeSetting("model", "Studio")
-	if !g.set.failed || g.set.status != `Saved. No speaker named "Studio"; kin plays on the default speaker.` {
+	if !g.set.failed || g.set.status != `Saved. No speaker "Studio" here; playing on the default.` {
 		t.Errorf("status %q failed %v", g.set.status, g.set.failed)
 	}
 	for _, r := range g.set.rows {

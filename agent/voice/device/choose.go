@@ -1,6 +1,7 @@
 package device
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -28,11 +29,7 @@ func (e *UnknownDeviceError) Error() string {
 	if len(e.Have) == 0 {
 		return fmt.Sprintf("no %s named %q (there are no %ss here)", e.Kind, e.Want, e.Kind)
 	}
-	q := make([]string, len(e.Have))
-	for i, n := range e.Have {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return fmt.Sprintf("no %s named %q (the %ss here: %s)", e.Kind, e.Want, e.Kind, strings.Join(q, ", "))
+	return fmt.Sprintf("no %s named %q (the %ss here: %s)", e.Kind, e.Want, e.Kind, quoteAll(e.Have))
 }
 
 // Pick returns the index of the device want names among devs: the one whose
@@ -57,16 +54,36 @@ func Pick(kind, want string, devs []Info) (int, error) {
 	return -1, &UnknownDeviceError{Kind: kind, Want: want, Have: have}
 }
 
-// FallbackNotice is the sentence telling the user that the speaker asked for
-// could not be used (why) and kin plays on the default one, named def when
-// known.
+// FallbackNotice tells the user that the speaker asked for could not be used
+// (why) and kin plays on the default one, named def when known; for a speaker
+// that is not there, the speakers there are come last, so that a line cut
+// short (the settings panel's) still says what happened.
 func FallbackNotice(why error, def string) string {
-	s := why.Error()
-	if r, n := utf8.DecodeRuneInString(s); n > 0 {
-		s = string(unicode.ToUpper(r)) + s[n:]
+	playing := "playing on the default"
+	if def != "" {
+		playing += fmt.Sprintf(", %q", def)
 	}
-	if def == "" {
-		return s + "; kin plays on the default speaker."
+	var u *UnknownDeviceError
+	if errors.As(why, &u) {
+		return fmt.Sprintf("No %s %q here; %s. %ss here: %s.", u.Kind, u.Want, playing, upper(u.Kind), quoteAll(u.Have))
 	}
-	return fmt.Sprintf("%s; kin plays on the default speaker, %q.", s, def)
+	return fmt.Sprintf("%s; %s.", upper(why.Error()), playing)
+}
+
+// upper is s with its first letter in upper case.
+func upper(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// quoteAll is names quoted and joined with commas, or "none".
+func quoteAll(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
 }

@@ -49,13 +49,15 @@ func TestUnknownDevice(t *testing.T) {
 func TestFallbackNotice(t *testing.T) {
 	why := &UnknownDeviceError{Kind: "speaker", Want: "Studio", Have: []string{"Built-in"}}
 	for _, tc := range []struct {
+		why       error
 		def, want string
 	}{
-		{"Built-in", `No speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker, "Built-in".`},
-		{"", `No speaker named "Studio" (the speakers here: "Built-in"); kin plays on the default speaker.`},
+		{why, "Built-in", `No speaker "Studio" here; playing on the default, "Built-in". Speakers here: "Built-in".`},
+		{why, "", `No speaker "Studio" here; playing on the default. Speakers here: "Built-in".`},
+		{errors.New(`speaker "USB" did not open: busy`), "Built-in", `Speaker "USB" did not open: busy; playing on the default, "Built-in".`},
 	} {
-		if got := FallbackNotice(why, tc.def); got != tc.want {
-			t.Errorf("FallbackNotice(%q) = %s\nwant %s", tc.def, got, tc.want)
+		if got := FallbackNotice(tc.why, tc.def); got != tc.want {
+			t.Errorf("FallbackNotice(%v, %q) = %s\nwant %s", tc.why, tc.def, got, tc.want)
 		}
 	}
 }
@@ -75,7 +77,7 @@ func TestNullSpeakerByName(t *testing.T) {
 		t.Fatalf("OpenSpeaker(null playback): %q %q %v", sp.Name(), notice, err)
 	}
 	notice, err = sp.Use("Studio Monitors")
-	want := `No speaker named "Studio Monitors" (the speakers here: "` + null + `"); kin plays on the default speaker, "` + null + `".`
+	want := `No speaker "Studio Monitors" here; playing on the default, "` + null + `". Speakers here: "` + null + `".`
 	if err != nil || notice != want {
 		t.Errorf("Use(Studio Monitors) = %q, %v\nwant %s", notice, err, want)
 	}

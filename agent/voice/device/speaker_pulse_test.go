@@ -159,7 +159,7 @@ func pulseMissing(t *testing.T, r *pulseRig) {
 		t.Fatal(err)
 	}
 	defer sp.Close()
-	for _, want := range []string{`No speaker named "USB Studio"`, `"` + desk + `"`, `"` + phones + `"`, "kin plays on the default speaker"} {
+	for _, want := range []string{`No speaker "USB Studio" here`, `playing on the default, "` + desk + `"`, `"` + phones + `"`} {
 		if !strings.Contains(notice, want) {
 			t.Errorf("notice %q lacks %q", notice, want)
 		}
