@@ -12,6 +12,9 @@ import (
 )
 
 const voiceUsage = `usage:
+  kin voice devices [--json]
+      the microphones and speakers kin can use (the default marked *), by the
+      names the settings' microphone and speaker keys, --mic and --speaker take.
   kin voice aec --reference FAR.wav --mic MIC.wav --output OUT.wav [--report]
                 [--filter-ms 200] [--max-delay-ms 400] [--suppress-db 40]
       remove from MIC.wav the echo of FAR.wav (what the speaker played over the
@@ -24,6 +27,9 @@ const voiceUsage = `usage:
 
 // cmdVoice runs `kin voice`.
 func cmdVoice(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "devices" {
+		return cmdVoiceDevices(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "aec" {
 		fmt.Fprint(stderr, voiceUsage)
 		return 2

@@ -8,7 +8,6 @@ require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0
 	github.com/dgraph-io/badger/v4 v4.9.6
 	github.com/dgraph-io/ristretto/v2 v2.2.0
-	github.com/ebitengine/oto/v3 v3.4.0
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/gen2brain/malgo v0.11.24
 	github.com/go-gl/mathgl v1.2.0

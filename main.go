@@ -97,6 +97,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 the passport, wallet, signatures and ERC-8004 registration
   kin voice aec --reference FAR.wav --mic MIC.wav --output OUT.wav [--report]
                                 remove kin's echo from a recording (16/24 kHz WAV)
+  kin voice devices [--json]    the microphones and speakers kin can use, by name
   kin permissions list|allow|revoke [TOOL [SCOPE]] [--json]
                                 what kin may do without asking; revoke asks again
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]

@@ -176,7 +176,9 @@ func (g *Game) changeSetting(key, value string) {
 	p := &g.set
 	applied, err := g.opts.Settings.Set(key, value)
 	if err != nil {
-		p.status, p.failed = err.Error(), true
+		// the rows as saved: a source may save and still fail to apply
+		// (a speaker that is not there)
+		p.rows, p.status, p.failed = g.opts.Settings.Rows(), err.Error(), true
 		return
 	}
 	switch key {

@@ -224,3 +224,28 @@ func TestSettingsPanelActions(t *testing.T) {
 		t.Errorf("after a failed Test: status %q failed %v", g.set.status, g.set.failed)
 	}
 }
+
+// savedButFailing saves every change and still reports it failed, as the
+// window's source does for a speaker that is not there.
+type savedButFailing struct{ *fakeSettings }
+
+func (f savedButFailing) Set(key, value string) (bool, error) {
+	f.fakeSettings.Set(key, value)
+	return false, errors.New(`Saved. No speaker "Studio" here; playing on the default.`)
+}
+
+// TestSettingsPanelSavedButFailed: a change saved that could not apply shows
+// its sentence, and its row shows the value saved.
+func TestSettingsPanelSavedButFailed(t *testing.T) {
+	g := panelGame(t, savedButFailing{newFakeSettings()})
+	g.openSettings()
+	g.changeSetting("model", "Studio")
+	if !g.set.failed || g.set.status != `Saved. No speaker "Studio" here; playing on the default.` {
+		t.Errorf("status %q failed %v", g.set.status, g.set.failed)
+	}
+	for _, r := range g.set.rows {
+		if r.Key == "model" && r.Value != "Studio" {
+			t.Errorf("the row shows %q, not the value saved", r.Value)
+		}
+	}
+}

@@ -3,7 +3,8 @@
 #
 #   scripts/deps.sh run    build and run kin
 #   scripts/deps.sh test   the above, plus what the tests need (Xvfb, xdotool, xclip, D-Bus,
-#                          espeak-ng, sox, and Node.js for the reference MCP peers)
+#                          espeak-ng, sox, PulseAudio with pactl/parec for the speaker tests,
+#                          and Node.js for the reference MCP peers)
 #
 # Only missing packages are installed (apt-get update runs once, only then), with sudo
 # when not root. KIN_SKIP_DEPS=1 skips the package step (you installed them yourself).
@@ -15,7 +16,9 @@ run_pkgs=(make gcc libc6-dev pkg-config ca-certificates
   libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libgl-dev libglx-dev libasound2-dev libgl1-mesa-dri
   libjpeg-dev) # libjpeg-turbo: avatar decodes JPEG textures with it (cgo)
-test_pkgs=(xvfb xauth x11-apps espeak-ng sox xdotool xclip dbus)
+# pulseaudio + pulseaudio-utils: agent/voice/device plays to named null sinks of a private
+# PulseAudio server and records them with parec (no sound card needed).
+test_pkgs=(xvfb xauth x11-apps espeak-ng sox xdotool xclip dbus pulseaudio pulseaudio-utils)
 # Node.js runs the reference MCP peers in tests; a node that came with its own npm
 # (e.g. NodeSource's) conflicts with Debian's npm package, so only install when missing.
 command -v npm >/dev/null || test_pkgs+=(nodejs npm)
@@ -24,10 +27,11 @@ command -v npm >/dev/null || test_pkgs+=(nodejs npm)
 fedora_run="make gcc glibc-devel pkgconf-pkg-config ca-certificates libX11-devel libXrandr-devel
   libXcursor-devel libXinerama-devel libXi-devel libXxf86vm-devel mesa-libGL-devel
   alsa-lib-devel mesa-dri-drivers libjpeg-turbo-devel"
-fedora_test="xorg-x11-server-Xvfb xorg-x11-xauth xorg-x11-apps espeak-ng sox xdotool xclip dbus-daemon nodejs npm"
+fedora_test="xorg-x11-server-Xvfb xorg-x11-xauth xorg-x11-apps espeak-ng sox xdotool xclip dbus-daemon
+  pulseaudio pulseaudio-utils nodejs npm"
 arch_run="make gcc glibc pkgconf ca-certificates libx11 libxrandr libxcursor libxinerama libxi
   libxxf86vm libglvnd alsa-lib mesa libjpeg-turbo"
-arch_test="xorg-server-xvfb xorg-xauth xorg-xwd espeak-ng sox xdotool xclip dbus nodejs npm"
+arch_test="xorg-server-xvfb xorg-xauth xorg-xwd espeak-ng sox xdotool xclip dbus pulseaudio libpulse nodejs npm"
 
 die() {
   printf 'deps.sh: %s\n' "$*" >&2

@@ -12,7 +12,7 @@
 //     with the OpenAI Realtime and Gemini Live clients and their fake servers below it;
 //   - cascade: VAD → speech-to-text → a text runtime → text-to-speech;
 //   - espeak: the offline espeak-ng voice;
-//   - device: the only package that touches sound cards (malgo capture, oto playback).
+//   - device: the only package that touches sound cards (malgo capture and playback).
 //
 // Everything but device is pure Go and tests with no sound card. See docs/voice.md.
 package voice

@@ -32,6 +32,7 @@ func presetFlags(fs *flag.FlagSet, s settings.Settings) {
 	preset("talk-key", s.TalkKey)
 	preset("voice", s.Voice)
 	preset("mic", s.Microphone)
+	preset("speaker", s.Speaker)
 	preset("wake", s.WakeWord)
 	preset("tts", s.TTS)
 }
@@ -59,6 +60,7 @@ type settingsPanel struct {
 	mic     string               // the microphone the wake word is recorded with
 	dir     string               // wake word templates ("": wakeword.DefaultDir)
 	capture captureFunc          // the microphone (nil: the sound card's)
+	speaker func(string) error   // moves the conversation's sound to a speaker (nil: voice is off)
 }
 
 // Rows implements engine.SettingsSource.
@@ -89,7 +91,9 @@ func (p settingsPanel) Rows() []engine.SettingRow {
 }
 
 // Set implements engine.SettingsSource; the voice name also changes the
-// voice of a realtime conversation running now.
+// voice of a realtime conversation running now, and the speaker the device
+// it plays on (a speaker that is not there is an error saying so, while the
+// default one plays; the setting is saved all the same).
 func (p settingsPanel) Set(key, value string) (bool, error) {
 	fl, ok := settings.Lookup(key)
 	if !ok {
@@ -101,5 +105,18 @@ func (p settingsPanel) Set(key, value string) (bool, error) {
 	if key == "voiceName" && p.c != nil {
 		return p.c.SwitchVoice(value), nil
 	}
+	if key == "speaker" && p.speaker != nil {
+		if err := p.speaker(value); err != nil {
+			return false, savedBut{err}
+		}
+		return true, nil
+	}
 	return false, nil
 }
+
+// savedBut is a setting saved that could not take effect as asked; its text
+// is the panel's status line.
+type savedBut struct{ err error }
+
+func (e savedBut) Error() string { return "Saved. " + e.err.Error() }
+func (e savedBut) Unwrap() error { return e.err }

@@ -21,6 +21,7 @@ import (
 // voiceFlags are the window's voice options.
 type voiceFlags struct {
 	path, mic, wake, tts string
+	speaker              string // the speaker's name, or part of it ("": the system's)
 	voiceName            string // the provider's voice (settings, else the manifest)
 	wakeTimeout          time.Duration
 	muted                *atomic.Bool // the microphone is muted: silence goes on instead
@@ -28,9 +29,10 @@ type voiceFlags struct {
 
 // voice is a running voice loop.
 type voice struct {
-	stop func()
-	ptt  chan *cascade.Pipeline // the cascade pipeline, once built
-	pipe atomic.Pointer[cascade.Pipeline]
+	stop    func()
+	speaker *device.Speaker
+	ptt     chan *cascade.Pipeline // the cascade pipeline, once built
+	pipe    atomic.Pointer[cascade.Pipeline]
 }
 
 // pushToTalk holds or releases the talk key (the cascaded path only;
@@ -60,9 +62,13 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 		return nil, nil
 	}
 	player := audio.NewPlayer(audio.PlaybackRate, audio.LevelsTo(c.Bus))
-	pb, err := device.OpenPlayback(player, device.PlaybackOptions{})
+	spk, notice, err := device.OpenSpeaker(player, device.PlaybackOptions{Device: f.speaker})
 	if err != nil {
 		return nil, []string{fmt.Sprintf("Voice is off (%v)", err)}
+	}
+	var notices []string
+	if notice != "" {
+		notices = append(notices, notice)
 	}
 	frames := make(chan []int16, 32)
 	var lastFrame atomic.Int64
@@ -80,12 +86,11 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 		}
 	})
 	if err != nil {
-		pb.Close()
+		spk.Close()
 		return nil, []string{fmt.Sprintf("Voice is off (%v)", err)}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	var mic <-chan []int16 = frames
-	var notices []string
 	if f.wake != "" {
 		gated, err := wakeGate(ctx, c.Bus, frames, f)
 		if err != nil {
@@ -95,8 +100,8 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 			notices = append(notices, fmt.Sprintf("Say %q to wake kin.", f.wake))
 		}
 	}
-	v := &voice{ptt: make(chan *cascade.Pipeline, 1)}
-	go watchDevices(ctx, time.Second, func() time.Time { return time.Unix(0, lastFrame.Load()) }, pb.Err, func(why string) {
+	v := &voice{ptt: make(chan *cascade.Pipeline, 1), speaker: spk}
+	go watchDevices(ctx, time.Second, func() time.Time { return time.Unix(0, lastFrame.Load()) }, spk.Err, func(why string) {
 		c.Bus.Emit(protocol.PresencePayload{State: "offline"})
 		c.Bus.Emit(protocol.SkillErrorPayload{Skill: "voice", Error: why + "; kin goes on text-only"})
 	})
@@ -115,9 +120,23 @@ func startVoice(ctx context.Context, c *companion.Companion, f voiceFlags) (*voi
 		cancel()
 		capture.Close()
 		<-done
-		pb.Close()
+		spk.Close()
 	}
 	return v, notices
+}
+
+// useSpeaker moves the running conversation's sound to the speaker named
+// name ("" the system's), from the next sample on. A speaker that is not
+// there is an error saying so, while the default one plays.
+func (v *voice) useSpeaker(name string) error {
+	notice, err := v.speaker.Use(name)
+	if err != nil {
+		return err
+	}
+	if notice != "" {
+		return errors.New(notice)
+	}
+	return nil
 }
 
 // wakeGate loads the wake word's template and gates the microphone with it.

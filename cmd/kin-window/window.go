@@ -58,6 +58,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	var vf voiceFlags
 	fs.StringVar(&vf.path, "voice", "auto", "voice: openai-realtime, gemini-live, cascade, off, or auto (from the API keys)")
 	fs.StringVar(&vf.mic, "mic", "", "microphone name, or part of it (default: the system's)")
+	fs.StringVar(&vf.speaker, "speaker", "", "speaker name, or part of it (default: the system's; kin voice devices lists them)")
 	fs.StringVar(&vf.wake, "wake", "", "wake word recorded with kin wakeword record NAME (default: always listening)")
 	fs.DurationVar(&vf.wakeTimeout, "wake-timeout", 20*time.Second, "once woken, stay awake this long after the last speech")
 	fs.StringVar(&vf.tts, "tts", "espeak", "cascade text-to-speech: espeak, openai or elevenlabs")
@@ -136,9 +137,10 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		notices = append(notices, n)
 	}
 	var ptt func(bool)
+	var useSpeaker func(string) error
 	if v != nil {
 		defer v.stop()
-		ptt = v.pushToTalk
+		ptt, useSpeaker = v.pushToTalk, v.useSpeaker
 	}
 	win := engine.Options{
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
@@ -153,7 +155,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		win.Mute = muted.Store
 	}
 	if p, err := settings.DefaultPath(); err == nil {
-		win.Settings = settingsPanel{path: p, c: c, mic: vf.mic}
+		win.Settings = settingsPanel{path: p, c: c, mic: vf.mic, speaker: useSpeaker}
 	}
 	// The heap is mostly per-frame garbage from the draw calls: collect it
 	// sooner so kin stays small on the desktop.

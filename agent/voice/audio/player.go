@@ -177,7 +177,7 @@ func (p *Player) markIdle() {
 	}
 }
 
-// Read implements io.Reader for devices that pull bytes (oto): it fills b with
+// Read implements io.Reader for devices that pull bytes: it fills b with
 // little-endian samples, silence when nothing is queued, and never fails.
 func (p *Player) Read(b []byte) (int, error) {
 	pcm := make([]int16, len(b)/2)

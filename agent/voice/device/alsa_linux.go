@@ -21,7 +21,7 @@ var quietOnce sync.Once
 
 // quietALSA stops libasound printing its own errors on stderr: on a
 // machine with no sound card it prints a dozen configuration lines for
-// every device miniaudio or oto tries, although kin says itself that voice
+// every device miniaudio tries, although kin says itself that voice
 // is off (ErrNoDevice). miniaudio loads the same library, so the handler
 // covers it too. KIN_AUDIO_DEBUG=1 keeps ALSA's messages, for finding out
 // why a device does not open.

@@ -3,7 +3,6 @@ package device
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/gen2brain/malgo"
@@ -56,22 +55,23 @@ func initContext(null bool) (*malgo.AllocatedContext, error) {
 	return ctx, nil
 }
 
-// CaptureDevices lists the microphones' names.
+// noDevice makes err one that wraps ErrNoDevice.
+func noDevice(err error) error {
+	if errors.Is(err, ErrNoDevice) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrNoDevice, err)
+}
+
+// CaptureDevices lists the microphones' names ([Microphones] also says which
+// is the default).
 func CaptureDevices(null bool) ([]string, error) {
-	ctx, err := initContext(null)
-	if err != nil {
-		return nil, err
+	devs, err := Microphones(null)
+	names := make([]string, len(devs))
+	for i, d := range devs {
+		names[i] = d.Name
 	}
-	defer func() { ctx.Uninit(); ctx.Free() }()
-	infos, err := ctx.Devices(malgo.Capture)
-	if err != nil {
-		return nil, fmt.Errorf("%w: list: %v", ErrNoDevice, err)
-	}
-	names := make([]string, len(infos))
-	for i, d := range infos {
-		names[i] = d.Name()
-	}
-	return names, nil
+	return names, err
 }
 
 // OpenCapture starts the microphone; onFrame receives every 20 ms frame (320
@@ -88,23 +88,13 @@ func OpenCapture(opt CaptureOptions, onFrame func([]int16)) (*Capture, error) {
 	cfg.SampleRate = audio.CaptureRate
 	cfg.PeriodSizeInFrames = FrameSamples
 	if opt.Device != "" {
-		infos, err := ctx.Context.Devices(malgo.Capture)
+		_, id, free, err := find(ctx, malgo.Capture, opt.Device)
 		if err != nil {
 			c.Close()
-			return nil, fmt.Errorf("%w: list: %v", ErrNoDevice, err)
+			return nil, noDevice(err)
 		}
-		found := false
-		for _, d := range infos {
-			if strings.Contains(strings.ToLower(d.Name()), strings.ToLower(opt.Device)) {
-				cfg.Capture.DeviceID = d.ID.Pointer()
-				found = true
-				break
-			}
-		}
-		if !found {
-			c.Close()
-			return nil, fmt.Errorf("%w: no microphone named %q", ErrNoDevice, opt.Device)
-		}
+		defer free()
+		cfg.Capture.DeviceID = id
 	}
 	dev, err := malgo.InitDevice(ctx.Context, cfg, malgo.DeviceCallbacks{Data: c.data})
 	if err != nil {

@@ -82,7 +82,7 @@ func BenchmarkDeltaToDevice(b *testing.B) {
 
 // BenchmarkBargeInToSilence: speech_started decoded, playback cleared, and the
 // device's next pull is silence. Add the device buffer (device.PlaybackOptions.Buffer,
-// two of them with oto: 40 ms by default) for the audible figure (issue: ≤ 60 ms).
+// two periods of it: 40 ms by default) for the audible figure (issue: ≤ 60 ms).
 func BenchmarkBargeInToSilence(b *testing.B) {
 	msg := []byte(`{"type":"input_audio_buffer.speech_started","event_id":"e","audio_start_ms":1000,"item_id":"item_2"}`)
 	c := &Conn{}
