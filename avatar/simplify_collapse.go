@@ -101,7 +101,7 @@ func (s *simplifier) shapeOK(u, v uint32) bool {
 			w := s.tris[t+k]
 			old[k], now[k] = s.pos[w], s.pos[w]
 			if w == u {
-				now[k] = pv
+				now[k], w = pv, v
 			}
 			ref = ref.add(s.onorm[w])
 		}
