@@ -214,14 +214,20 @@ func (s *simplifier) candidates(maxErr float64) {
 	})
 }
 
-// cost is the error of drawing u's area by v: the root-mean distance of v
-// from the planes gathered in u, plus u's morph error.
+// morphWeight scales the morph error in a collapse's cost: a face is
+// looked at more closely than a sleeve, and a lip that lags its
+// neighbours shows at any expression weight, not only at full.
+const morphWeight = 4
+
+// cost is the error of drawing u's area by v: the root of the summed
+// squared distances of v from the planes gathered in u, plus u's morph
+// error bound, weighted.
 func (s *simplifier) cost(u, v uint32, maxErr float64) float64 {
-	c := math.Sqrt(s.q[u].sumSq(s.pos[v])) + s.merr[u]
+	c := math.Sqrt(s.q[u].sumSq(s.pos[v])) + morphWeight*s.merr[u]
 	if !(c <= maxErr) {
 		return c
 	}
-	return c + s.md.diff(u, v)
+	return c + morphWeight*s.md.diff(u, v)
 }
 
 // pass performs non-overlapping collapses from the candidate list until

@@ -115,9 +115,14 @@ func referenced(idx []uint32, n uint32) []bool {
 }
 
 // sampledDistance is the largest distance from up to 1,500 evenly spread
-// used vertices to the nearest triangle of idx, by brute force.
+// used vertices (150 under the race detector) to the nearest triangle of
+// idx, by brute force.
 func sampledDistance(pos []mgl32.Vec3, used []bool, idx []uint32) float64 {
-	step := max(1, len(pos)/1500)
+	samples := 1500
+	if raceEnabled {
+		samples = 150
+	}
+	step := max(1, len(pos)/samples)
 	worst := 0.0
 	for v := 0; v < len(pos); v += step {
 		if !used[v] || !dv(pos[v]).finite() {
