@@ -2,6 +2,7 @@ package avatar
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -74,4 +75,26 @@ func checkLevels(t *testing.T, name string, p *Primitive, levels []LOD, height f
 		line = append(line, fmt.Sprintf("%d (error %.3f%% of the height)", n, 100*l.Error/height))
 	}
 	t.Log(strings.Join(line, " "))
+}
+
+// TestSimplifyReachesItsTarget: with no error limit, the big primitives of
+// the visage come down to the asked triangle count (a collapse removes two
+// triangles, so one fewer is allowed), and the result still passes the
+// checks.
+func TestSimplifyReachesItsTarget(t *testing.T) {
+	m, err := Load(sharedAsset(t, "rpm-visage-male.glb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Wolf3D_Head", "Wolf3D_Body", "Wolf3D_Outfit_Top"} {
+		p := &m.Meshes[meshNamed(t, m, name)].Primitives[0]
+		for _, r := range []int{2, 4} {
+			target := len(p.Indices) / 3 / r
+			out, e := Simplify(p.Positions, p.Indices, target, float32(math.Inf(1)), SimplifyOptions{Targets: p.Targets})
+			if got := len(out) / 3; got > target || got < target-1 {
+				t.Errorf("%s to 1/%d: %d triangles, want %d", name, r, got, target)
+			}
+			checkSimplified(t, p.Positions, p.Indices, out, e, mustStay(p.Positions, p.Indices))
+		}
+	}
 }

@@ -171,13 +171,12 @@ func (s *simplifier) measure(out []uint32) float32 {
 		if k == uint32(i) && len(around) > 0 {
 			continue
 		}
-		best := p.sub(s.pos[k]).len()
-		for _, t := range around {
-			for j := int32(0); j < 3; j++ {
-				for _, t2 := range adj.around(out[t+j]) {
-					if d := pointTriDist(p, s.pos[out[t2]], s.pos[out[t2+1]], s.pos[out[t2+2]]); d < best {
-						best = d
-					}
+		best := s.nearest(p, out, around, math.Inf(1))
+		if best > worst { // the first ring alone would raise it: look wider
+			best = math.Min(best, p.sub(s.pos[k]).len())
+			for _, t := range around {
+				for j := int32(0); j < 3 && best > worst; j++ {
+					best = s.nearest(p, out, adj.around(out[t+j]), best)
 				}
 			}
 		}
@@ -186,4 +185,15 @@ func (s *simplifier) measure(out []uint32) float32 {
 		}
 	}
 	return float32(worst)
+}
+
+// nearest is the least of best and p's distance to the triangles tris of
+// out.
+func (s *simplifier) nearest(p dvec, out []uint32, tris []int32, best float64) float64 {
+	for _, t := range tris {
+		if d := pointTriDist(p, s.pos[out[t]], s.pos[out[t+1]], s.pos[out[t+2]]); d < best {
+			best = d
+		}
+	}
+	return best
 }
