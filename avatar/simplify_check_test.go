@@ -114,11 +114,11 @@ func referenced(idx []uint32, n uint32) []bool {
 	return out
 }
 
-// sampledDistance is the largest distance from up to 1,500 evenly spread
+// sampledDistance is the largest distance from up to 1,000 evenly spread
 // used vertices (150 under the race detector) to the nearest triangle of
 // idx, by brute force.
 func sampledDistance(pos []mgl32.Vec3, used []bool, idx []uint32) float64 {
-	samples := 1500
+	samples := 1000
 	if raceEnabled {
 		samples = 150
 	}
