@@ -188,3 +188,18 @@ func modelHeight(m *Model) float64 {
 	}
 	return h
 }
+
+// IndicesFor returns the coarsest triangle list whose error is at most
+// maxError (in position units; a renderer divides the error it accepts on
+// screen, such as half a pixel, by the projected size of one unit): the
+// Indices of one of p.LODs, or p.Indices when none is good enough. It does
+// not allocate.
+func (p *Primitive) IndicesFor(maxError float32) []uint32 {
+	idx := p.Indices
+	for _, l := range p.LODs {
+		if l.Error <= maxError {
+			idx = l.Indices
+		}
+	}
+	return idx
+}

@@ -98,3 +98,22 @@ func TestSimplifyReachesItsTarget(t *testing.T) {
 		}
 	}
 }
+
+func TestIndicesFor(t *testing.T) {
+	p := Primitive{Indices: []uint32{0, 1, 2, 0, 2, 3, 0, 3, 4}, LODs: []LOD{
+		{Indices: []uint32{0, 1, 2, 0, 2, 4}, Error: 0.01},
+		{Indices: []uint32{0, 1, 4}, Error: 0.05},
+	}}
+	tests := []struct {
+		maxError float32
+		want     int // triangles
+	}{{0, 3}, {0.009, 3}, {0.01, 2}, {0.049, 2}, {0.05, 1}, {1, 1}, {float32(math.NaN()), 3}}
+	for _, tt := range tests {
+		if got := len(p.IndicesFor(tt.maxError)) / 3; got != tt.want {
+			t.Errorf("IndicesFor(%g): %d triangles, want %d", tt.maxError, got, tt.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { p.IndicesFor(0.02) }); n != 0 {
+		t.Errorf("IndicesFor allocates %v times", n)
+	}
+}
