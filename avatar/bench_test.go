@@ -97,3 +97,30 @@ func BenchmarkSampleClip(b *testing.B) {
 		c.Sample(c.LoopTime(t), p, 1)
 	}
 }
+
+// BenchmarkSimplifyVisage builds the default levels of detail of every
+// primitive of the default avatar (what [Model.BuildLODs] does).
+func BenchmarkSimplifyVisage(b *testing.B) {
+	m, err := Load(sharedAsset(b, "rpm-visage-male.glb"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ComputeLODs(m, DefaultLODOptions)
+	}
+}
+
+// BenchmarkLoadVisageLODs is BenchmarkLoadVisage with the levels of
+// detail built after loading.
+func BenchmarkLoadVisageLODs(b *testing.B) {
+	path := sharedAsset(b, "rpm-visage-male.glb")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.BuildLODs()
+	}
+}

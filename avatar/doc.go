@@ -6,7 +6,8 @@
 // pose and the skinning; VRM 0.x characters are turned to face +Z like
 // every other ([TurnNodeName]); VRM animations (.vrma) retarget onto any
 // humanoid ([Retarget]); MToon parameters are read for the renderer
-// ([MToon]).
+// ([MToon]); coarser triangle lists over the same vertices are built on
+// request for a character small on screen ([Simplify], [ComputeLODs]).
 //
 // Nothing here imports ebiten, oto or malgo: the package tests with no
 // display and no sound card.

@@ -124,6 +124,10 @@ type Primitive struct {
 	Material  int          // -1 for the default material
 	// Targets has one entry per morph target of the mesh.
 	Targets []MorphTarget
+	// LODs are coarser triangle lists over the same vertices, finest
+	// first; nil until [Model.BuildLODs] or [Model.SetLODs] runs, and for
+	// primitives too small or too detailed to simplify.
+	LODs []LOD
 }
 
 // MorphTarget holds a target's position and normal deltas sparsely: only
