@@ -178,7 +178,7 @@ func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) D
 	next := n // the next free clip vertex
 	var acc triStats
 	uv := pi.uv
-	ind := pi.indices
+	ind := f.lodIndices(pi, verts, zs)
 	for t := 0; t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
 		if zs[i0] < near || zs[i1] < near || zs[i2] < near {

@@ -110,21 +110,23 @@ type Game struct {
 	presence    presence
 	win         windowState
 	chat        *chat
-	size        [2]int   // screen size from the last Layout
-	debug       bool     // F1: emotion bars, gesture, morphs, frame rate
-	runStats    runStats // F1: the session's run stats, from stats events
-	trimAt      int64    // tick at which to hand freed memory back to the OS (0 = none due)
-	pace        *pacer   // keeps the scene on wall-clock time; nil steps once per Update (tests)
-	quality     quality  // the render scale, adapted to the frame rate while running
-	statMallocs uint64   // heap allocations counted at the last stats line
-	statTick    int64    // tick of the last stats line
-	statDrawn   int      // frames drawn at the last stats line
-	painted     int      // frames in which Draw painted the screen
-	ambTick     int64    // the tick the glow and ghost log were last painted at (see ambientDue)
-	ambOn       bool     // whether they showed at the last frame
-	edge        edgeGlow // the desktop canvas's glow in its own window
-	nap         napState // input seen, for napping at rest (see napIfCalm)
-	shownChat   struct { // the bubble as last painted (see chatChanged)
+	size        [2]int         // screen size from the last Layout
+	debug       bool           // F1: emotion bars, gesture, morphs, frame rate
+	runStats    runStats       // F1: the session's run stats, from stats events
+	trimAt      int64          // tick at which to hand freed memory back to the OS (0 = none due)
+	pace        *pacer         // keeps the scene on wall-clock time; nil steps once per Update (tests)
+	quality     quality        // the render scale, adapted to the frame rate while running
+	statMallocs uint64         // heap allocations counted at the last stats line
+	statTick    int64          // tick of the last stats line
+	statDrawn   int            // frames drawn at the last stats line
+	painted     int            // frames in which Draw painted the screen
+	ambTick     int64          // the tick the glow and ghost log were last painted at (see ambientDue)
+	ambOn       bool           // whether they showed at the last frame
+	edge        edgeGlow       // the desktop canvas's glow in its own window
+	nap         napState       // input seen, for napping at rest (see napIfCalm)
+	lods        chan lodResult // levels of detail built off the loop (see buildLODs)
+	lodsFor     *avatar.Model  // the model they were asked for
+	shownChat   struct {       // the bubble as last painted (see chatChanged)
 		shows          bool
 		bubble, status string
 	}
@@ -265,6 +267,7 @@ func (g *Game) Update() error {
 	g.trim()
 	g.pollWindow()
 	g.pollLoad()
+	g.pollLODs()
 	g.pollClipDrop()
 	g.handleDrop()
 	switch {

@@ -18,22 +18,23 @@ var defaultMaterial = avatar.Material{Name: "default", BaseColor: [4]float32{0.8
 // primitive: where its vertices go in the frame buffer and how to treat its
 // triangles.
 type primInfo struct {
-	inst, prim int          // indices into Pose.Instances and Instance.Prims
-	material   int          // index into Model.Materials, -1 for default
-	indices    []uint32     // the primitive's triangle list
-	uv         [][2]float32 // base colour UVs after the texture transform (nil: none)
-	colors     [][4]float32 // COLOR_0, linear RGBA (nil: none)
-	base       int          // first vertex in Frame.Verts
-	nverts     int          // the primitive's own vertices
-	size       float32      // the diagonal of its bounding box at rest, to order draws
-	spare      int          // vertices after the primitive's own for near-plane clipping
-	cull       bool         // back faces are culled (not doubleSided)
-	blend      bool         // alpha-blended: drawn last, sorted back to front
-	texels     float32      // texel count of the base colour texture, 0 without one
-	maxLOD     int          // highest mip level of that texture
-	hull       float32      // an MToon outline (inverted hull): its width, 0 for the primitive itself
-	hullScreen bool         // the hull's width is a fraction of the screen height, not metres
-	hullScale  []float32    // per vertex, the outline-width texture's factor on hull (nil: 1)
+	inst, prim int               // indices into Pose.Instances and Instance.Prims
+	material   int               // index into Model.Materials, -1 for default
+	indices    []uint32          // the primitive's triangle list
+	src        *avatar.Primitive // the model's primitive, for its levels of detail (see lodIndices)
+	uv         [][2]float32      // base colour UVs after the texture transform (nil: none)
+	colors     [][4]float32      // COLOR_0, linear RGBA (nil: none)
+	base       int               // first vertex in Frame.Verts
+	nverts     int               // the primitive's own vertices
+	size       float32           // the diagonal of its bounding box at rest, to order draws
+	spare      int               // vertices after the primitive's own for near-plane clipping
+	cull       bool              // back faces are culled (not doubleSided)
+	blend      bool              // alpha-blended: drawn last, sorted back to front
+	texels     float32           // texel count of the base colour texture, 0 without one
+	maxLOD     int               // highest mip level of that texture
+	hull       float32           // an MToon outline (inverted hull): its width, 0 for the primitive itself
+	hullScreen bool              // the hull's width is a fraction of the screen height, not metres
+	hullScale  []float32         // per vertex, the outline-width texture's factor on hull (nil: 1)
 }
 
 // material returns the material of a primitive, or the default one.
@@ -87,7 +88,7 @@ func listPrims(m *avatar.Model, p *avatar.Pose) (prims []primInfo) {
 			src := &m.Meshes[inst.Mesh].Primitives[k]
 			mat := material(m, src.Material)
 			pi := primInfo{
-				inst: i, prim: k, material: src.Material, indices: src.Indices, nverts: len(src.Positions),
+				inst: i, prim: k, material: src.Material, indices: src.Indices, src: src, nverts: len(src.Positions),
 				cull: !mat.DoubleSided, blend: mat.AlphaMode == avatar.AlphaBlend, size: diagonal(src.Positions),
 			}
 			pi.uv = transformedUVs(src.UV0, mat)
