@@ -36,7 +36,7 @@ type edgeWindow struct {
 	noShm  bool      // shared memory failed: send the pixels
 	pix    []byte
 	rows   []float32
-	cols   []float32
+	cols   []byte
 }
 
 // edgeWindowTitle names the window (WM_NAME) for tests and tools.
@@ -176,7 +176,7 @@ func (e *edgeWindow) show(gl *glow, monitor string, h int, now float64) error {
 func (e *edgeWindow) buffer(w, h int) []byte {
 	n := 4 * w * h
 	if len(e.cols) != w || len(e.rows) != 4*h {
-		e.cols, e.rows = make([]float32, w), make([]float32, 4*h)
+		e.cols, e.rows = make([]byte, w), make([]float32, 4*h)
 		if e.shared != nil {
 			e.shared.close(e.conn)
 			e.shared = nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/jezek/xgb/xproto"
+	"github.com/kin-companion/kin/agent/protocol"
 )
 
 // TestGlowOnCPU: the glow painted on the CPU for its own window looks as
@@ -28,7 +29,7 @@ func TestGlowOnCPU(t *testing.T) {
 		img.ReadPixels(want)
 		img.Deallocate()
 		got := make([]byte, 4*w*h)
-		gl.paint(got, w, h, 3.7, make([]float32, 4*h), make([]float32, w))
+		gl.paint(got, w, h, 3.7, make([]float32, 4*h), make([]byte, w))
 		worst, at := 0, 0
 		for i := 0; i < len(got); i += 4 {
 			bgra, rgba := got[i:i+4], want[i:i+4]
@@ -99,7 +100,7 @@ func testEdgeWindow(t *testing.T, sent bool) {
 		t.Fatal(err)
 	}
 	want := make([]byte, 4*sw*h)
-	gl.paint(want, sw, h, 2, make([]float32, 4*h), make([]float32, sw))
+	gl.paint(want, sw, h, 2, make([]float32, 4*h), make([]byte, sw))
 	if string(img.Data) != string(want) {
 		i := 4 * (sw*(h-2) + sw/2)
 		t.Errorf("the window does not hold the glow's pixels: %d bytes, want %d; near the bottom middle % x, want % x (depth %d)",
@@ -153,8 +154,38 @@ func BenchmarkEdgeGlow(b *testing.B) {
 func BenchmarkGlowPaint(b *testing.B) {
 	const w, h = 1920, glowBandDIP
 	gl := glow{energy: 0.7, tint: glowTints["speaking"]}
-	pix, rows, cols := make([]byte, 4*w*h), make([]float32, 4*h), make([]float32, w)
+	pix, rows, cols := make([]byte, 4*w*h), make([]float32, 4*h), make([]byte, w)
 	for b.Loop() {
 		gl.paint(pix, w, h, 1.5, rows, cols)
+	}
+}
+
+// TestEdgeGlowLoopDoesNotAllocate: on the desktop canvas with kin
+// speaking, the game loop hands the glow to its window's goroutine
+// without allocating, and the window shows it.
+func TestEdgeGlowLoopDoesNotAllocate(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true, FPS: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(1280, 720)
+	defer g.closeEdge()
+	speak := func() {
+		g.amb.glow.hear(protocol.AudioLevelPayload{RMS: 0.2})
+		g.Update()
+	}
+	for range 120 {
+		speak()
+	}
+	g.frameAcc = -1e9 // no frame falls due: the loop alone is measured
+	g.tick = 10*windowPollTicks - 1
+	if n := testing.AllocsPerRun(windowPollTicks-1, speak); n != 0 {
+		t.Errorf("a tick with the glow in its own window allocates %v times", n)
+	}
+	if g.edge.state.Load() != edgeOpen {
+		t.Skip("no edge window on this display")
+	}
+	if !g.glowAway() {
+		t.Error("the canvas still draws the glow")
 	}
 }
