@@ -76,30 +76,30 @@ func (e *edgeWindow) create() error {
 	}
 	cmap, err := xproto.NewColormapId(c)
 	if err != nil {
-		return fmt.Errorf("X colormap id: %w", err)
+		return fmt.Errorf("make an X colormap id: %w", err)
 	}
 	if err := xproto.CreateColormapChecked(c, xproto.ColormapAllocNone, cmap, scr.Root, visual).Check(); err != nil {
-		return fmt.Errorf("X colormap: %w", err)
+		return fmt.Errorf("make an X colormap: %w", err)
 	}
 	if e.win, err = xproto.NewWindowId(c); err != nil {
-		return fmt.Errorf("X window id: %w", err)
+		return fmt.Errorf("make an X window id: %w", err)
 	}
 	mask := uint32(xproto.CwBackPixel | xproto.CwBorderPixel | xproto.CwOverrideRedirect | xproto.CwColormap)
 	if err := xproto.CreateWindowChecked(c, 32, e.win, scr.Root, 0, 0, 1, 1, 0, xproto.WindowClassInputOutput,
 		visual, mask, []uint32{0, 0, 1, uint32(cmap)}).Check(); err != nil {
-		return fmt.Errorf("X window: %w", err)
+		return fmt.Errorf("make an X window: %w", err)
 	}
 	// No input region: clicks and the pointer go to what is below.
 	if err := shape.RectanglesChecked(c, shape.SoSet, shape.SkInput, xproto.ClipOrderingUnsorted, e.win, 0, 0, nil).Check(); err != nil {
-		return fmt.Errorf("X input shape: %w", err)
+		return fmt.Errorf("set the X window's input shape: %w", err)
 	}
 	setText(c, e.win, xproto.AtomWmName, edgeWindowTitle)
 	setText(c, e.win, xproto.AtomWmClass, "kin\x00kin\x00")
 	if e.gc, err = xproto.NewGcontextId(c); err != nil {
-		return fmt.Errorf("X graphics context id: %w", err)
+		return fmt.Errorf("make an X graphics context id: %w", err)
 	}
 	if err := xproto.CreateGCChecked(c, e.gc, xproto.Drawable(e.win), 0, nil).Check(); err != nil {
-		return fmt.Errorf("X graphics context: %w", err)
+		return fmt.Errorf("make an X graphics context: %w", err)
 	}
 	// A request is at most MaximumRequestLength 4-byte units; PutImage's
 	// header takes 24 bytes.
@@ -199,7 +199,7 @@ func (e *edgeWindow) buffer(w, h int) []byte {
 // the first error it reported.
 func (e *edgeWindow) sync() error {
 	if _, err := xproto.GetInputFocus(e.conn).Reply(); err != nil {
-		return fmt.Errorf("X display: %w", err)
+		return fmt.Errorf("the X display: %w", err)
 	}
 	return nil
 }

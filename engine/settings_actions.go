@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -37,14 +38,11 @@ type actButton struct {
 // actionKey is the key that runs an action on the selected row: its first
 // letter (R for Record).
 func actionKey(action string) (ebiten.Key, bool) {
-	for _, c := range action {
-		c = unicode.ToLower(c)
-		if c < 'a' || c > 'z' {
-			return 0, false
-		}
-		return ebiten.KeyA + ebiten.Key(c-'a'), true
+	c, _ := utf8.DecodeRuneInString(action)
+	if c = unicode.ToLower(c); c < 'a' || c > 'z' {
+		return 0, false
 	}
-	return 0, false
+	return ebiten.KeyA + ebiten.Key(c-'a'), true
 }
 
 // takeAction starts an action asked for by its key on the selected row or

@@ -46,12 +46,14 @@ func (p settingsPanel) Act(key, action string, progress func(string)) (string, e
 	}
 	name := f.Settings.WakeWord
 	if name == "" {
+		//lint:ignore ST1005 the settings panel shows it as a sentence
 		return "", errors.New("Type a wake word first (Enter on the row), then record it.")
 	}
 	path := filepath.Join(p.wakeDir(), name+".json")
 	var t *wakeword.Template
 	if action == actTest {
 		if t, err = wakeword.Load(path); errors.Is(err, os.ErrNotExist) {
+			//lint:ignore ST1005 the settings panel shows it as a sentence
 			return "", fmt.Errorf("%q is not recorded yet: press R to record it.", name)
 		} else if err != nil {
 			return "", err
@@ -69,6 +71,7 @@ func (p settingsPanel) Act(key, action string, progress func(string)) (string, e
 		}
 	})
 	if err != nil {
+		//lint:ignore ST1005 the settings panel shows it as a sentence
 		return "", fmt.Errorf("No microphone to hear the wake word (%v); record takes elsewhere and run kin wakeword record %s --from a.wav,b.wav,c.wav.", err, name)
 	}
 	defer c.Close()
