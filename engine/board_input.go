@@ -16,8 +16,9 @@ const clickSlop = 4
 // in the text starts a selection (or, released in place on a link,
 // follows it); Ctrl+C copies the selection. It reports whether the board
 // took the mouse, so that nothing under it reacts (the camera, the
-// character).
-func (b *board) update(screen image.Point, s float64) bool {
+// character). While covered (the settings panel is open over it) the board
+// takes no input: a click or the wheel there is the panel's.
+func (b *board) update(screen image.Point, s float64, covered bool) bool {
 	if b.pics.poll() {
 		b.r.stale = true
 		b.version++
@@ -28,6 +29,11 @@ func (b *board) update(screen image.Point, s float64) bool {
 		}
 	}
 	if !b.shown {
+		return false
+	}
+	if covered {
+		b.drag, b.sel.dragging = nil, false
+		b.setCursor(false)
 		return false
 	}
 	cx, cy := ebiten.CursorPosition()

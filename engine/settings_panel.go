@@ -149,25 +149,29 @@ func (g *Game) activateSetting(d int) {
 	}
 }
 
-// editSetting takes typed text into the selected row.
+// editSetting takes typed text into the selected row. The characters
+// typed in a tick go in before its Enter or Backspace is acted on, as in
+// the chat's input line: a fast typist's last letter and Enter often
+// arrive in the same tick (at 20 frames a second while unfocused, surely).
 func (g *Game) editSetting() {
 	p := &g.set
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	p.version++
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		p.editing = false
+		return
+	}
+	for _, c := range ebiten.AppendInputChars(nil) {
+		if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
+			p.buf = append(p.buf, c)
+		}
+	}
+	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
 		p.editing = false
 		g.changeSetting(p.rows[p.sel].Key, string(p.buf))
 	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && len(p.buf) > 0:
 		p.buf = p.buf[:len(p.buf)-1]
-	default:
-		for _, c := range ebiten.AppendInputChars(nil) {
-			if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
-				p.buf = append(p.buf, c)
-			}
-		}
 	}
-	p.version++
 }
 
 // changeSetting saves a setting and applies what can change at once: the
