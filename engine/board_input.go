@@ -139,8 +139,21 @@ func (b *board) linkUnder(p image.Point, body image.Rectangle) string {
 
 // copyKey reports whether Ctrl+C was just pressed.
 func (b *board) copyKey() bool {
-	return inpututil.IsKeyJustPressed(ebiten.KeyC) &&
-		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta))
+	return inpututil.IsKeyJustPressed(ebiten.KeyC) && (ctrlHeld() || metaHeld())
+}
+
+// ctrlHeld reports whether Ctrl is down, or went up in this tick: in a
+// quick chord (Ctrl+C, Ctrl+comma) the letter and Ctrl's release often
+// reach the same frame, more so when frames are slow, and the chord counts.
+func ctrlHeld() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyControl) ||
+		inpututil.IsKeyJustReleased(ebiten.KeyControlLeft) || inpututil.IsKeyJustReleased(ebiten.KeyControlRight)
+}
+
+// metaHeld is [ctrlHeld] for the Meta (Super, Command) key.
+func metaHeld() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyMeta) ||
+		inpututil.IsKeyJustReleased(ebiten.KeyMetaLeft) || inpututil.IsKeyJustReleased(ebiten.KeyMetaRight)
 }
 
 // setCursor shows the hand over a link and the arrow elsewhere, telling

@@ -78,7 +78,7 @@ func (g *Game) openSettings() {
 func (g *Game) updateSettings() bool {
 	p := &g.set
 	g.pollActions()
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	ctrl := ctrlHeld()
 	if !p.open {
 		if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyComma) {
 			g.openSettings()

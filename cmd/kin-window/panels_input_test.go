@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"image/png"
 	"net"
 	"net/http"
 	"os"
@@ -153,6 +154,31 @@ func (w *liveWindow) pixel(p image.Point) color.RGBA {
 		w.t.Fatalf("reading the screen at %v: %v", q, err)
 	}
 	return color.RGBA{img.Data[2], img.Data[1], img.Data[0], 255}
+}
+
+// shot writes the window's picture to path (when set: $KIN_DEBUG_SHOT),
+// to see what a failure looked like.
+func (w *liveWindow) shot(path string) {
+	if path == "" {
+		return
+	}
+	root := xproto.Setup(w.x).DefaultScreen(w.x).Root
+	img, err := xproto.GetImage(w.x, xproto.ImageFormatZPixmap, xproto.Drawable(root), int16(w.at.Min.X), int16(w.at.Min.Y),
+		uint16(w.at.Dx()), uint16(w.at.Dy()), 0xffffffff).Reply()
+	if err != nil {
+		return
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w.at.Dx(), w.at.Dy()))
+	for i := 0; i+3 < len(img.Data) && i < len(out.Pix); i += 4 {
+		out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = img.Data[i+2], img.Data[i+1], img.Data[i], 255
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	png.Encode(f, out)
+	w.t.Logf("the window is in %s", path)
 }
 
 // waitPixel waits up to three seconds for the colour at p to be (or, with

@@ -128,13 +128,18 @@ func boardByHand(w *liveWindow) {
 	}
 	w.do("mouseup", "1")
 	time.Sleep(150 * time.Millisecond)
-	w.do("key", "ctrl+c") // a quick chord: Ctrl may be up again within the same frame
+	// A quick chord, as a fast hand's: C goes down and up and Ctrl up in
+	// one frame (Ctrl went down in an earlier one).
+	w.do("keydown", "ctrl", "sleep", "0.3", "keydown", "--delay", "0", "c", "keyup", "--delay", "0", "c", "keyup", "--delay", "0", "ctrl")
 	time.Sleep(150 * time.Millisecond)
 	var copied string
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if copied = clipboard(); copied != before {
 			break
 		}
+	}
+	if copied == before {
+		w.shot(os.Getenv("KIN_DEBUG_SHOT"))
 	}
 	checkCopied(t, strings.TrimSpace(copied))
 
