@@ -11,46 +11,54 @@ import (
 // wrapped within its column (see tableColumns). Copied, a row's cells are
 // separated by tabs and its rows by line breaks.
 func (l *mdLayout) table(rows [][][]mdSpan) {
-	s, lk := l.look.scale, l.look
 	widths := l.tableColumns(rows)
 	total := 0.0
 	for _, w := range widths {
 		total += w
 	}
-	pad, vpad := 6*s, lk.size*0.1
-	first, saved := l.nextSep, l.w
+	sep, saved := l.nextSep, l.w
 	for ri, row := range rows {
-		top, base, bg := l.y, mdStyle(0), -1
+		top, bg := l.y, -1
 		if ri == 0 {
-			base, bg = mdBold, len(l.doc.boxes)
-			l.fill(0, top, total, 0, lk.codeBg) // its height once the row's is known
+			bg = len(l.doc.boxes)
+			l.fill(0, top, total, 0, l.look.codeBg) // its height once the row's is known
 		}
-		bottom, x := top, 0.0
-		for i, w := range widths {
-			var spans []mdSpan
-			if i < len(row) {
-				spans = row[i]
-			}
-			l.nextSep = "\t"
-			if i == 0 {
-				l.nextSep = "\n"
-				if ri == 0 {
-					l.nextSep = first
-				}
-			}
-			l.y, l.w = top+vpad, x+w-pad
-			l.cell(spans, x+pad, base)
-			bottom, x = max(bottom, l.y+vpad), x+w
-		}
-		l.y = bottom
+		l.tableRow(row, widths, ri == 0, sep)
 		if bg >= 0 {
-			l.doc.boxes[bg].h = bottom - top
+			l.doc.boxes[bg].h = l.y - top
 		}
-		l.fill(0, l.y-s, total, s, lk.rule)
+		l.fill(0, l.y-l.look.scale, total, l.look.scale, l.look.rule)
+		sep = "\n"
 	}
 	l.w = saved
 	l.doc.width = max(l.doc.width, total)
 	l.nextSep = "\n"
+}
+
+// tableRow sets one row's cells side by side in columns widths wide (bold
+// in the header), the first after sep, and moves below the tallest.
+func (l *mdLayout) tableRow(row [][]mdSpan, widths []float64, header bool, sep string) {
+	pad, vpad := 6*l.look.scale, l.look.size*0.1
+	base := mdStyle(0)
+	if header {
+		base = mdBold
+	}
+	top := l.y
+	bottom, x := top, 0.0
+	for i, w := range widths {
+		var spans []mdSpan
+		if i < len(row) {
+			spans = row[i]
+		}
+		l.nextSep = "\t"
+		if i == 0 {
+			l.nextSep = sep
+		}
+		l.y, l.w = top+vpad, x+w-pad
+		l.cell(spans, x+pad, base)
+		bottom, x = max(bottom, l.y+vpad), x+w
+	}
+	l.y = bottom
 }
 
 // cell sets one cell's text from x0 to the column's right edge (l.w); an
