@@ -110,7 +110,9 @@ func (g *Game) updateSettings() bool {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		if i := p.rowAt(image.Pt(ebiten.CursorPosition()), g.ui.s); i >= 0 {
 			p.sel = i
-			g.activateSetting(1)
+			if g.activateSetting(1); p.editing {
+				p.typeChars() // typed in the click's frame (a slow one): the field's
+			}
 		}
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 {
@@ -160,17 +162,23 @@ func (g *Game) editSetting() {
 		p.editing = false
 		return
 	}
-	for _, c := range ebiten.AppendInputChars(nil) {
-		if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
-			p.buf = append(p.buf, c)
-		}
-	}
+	p.typeChars()
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
 		p.editing = false
 		g.changeSetting(p.rows[p.sel].Key, string(p.buf))
 	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && len(p.buf) > 0:
 		p.buf = p.buf[:len(p.buf)-1]
+	}
+}
+
+// typeChars adds the characters typed in this tick to the row being
+// edited (only digits and minus to a number).
+func (p *settingsPanel) typeChars() {
+	for _, c := range ebiten.AppendInputChars(nil) {
+		if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
+			p.buf = append(p.buf, c)
+		}
 	}
 }
 

@@ -27,13 +27,14 @@ import (
 // liveWindow is kin's window running as a real program under X, driven
 // with xdotool as a user would.
 type liveWindow struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	mcp  string // the MCP server's address
-	conf string // the settings file
-	id   string // the X window
-	at   image.Rectangle
-	x    *xgb.Conn
+	t      *testing.T
+	cmd    *exec.Cmd
+	mcp    string // the MCP server's address
+	conf   string // the settings file
+	opened string // where the stand-in opener writes what it opened
+	id     string // the X window
+	at     image.Rectangle
+	x      *xgb.Conn
 }
 
 // startWindow runs the window with its settings in a new config folder
@@ -51,8 +52,16 @@ func startWindow(t *testing.T, bin, yaml string) *liveWindow {
 	if err := os.WriteFile(conf, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	w := &liveWindow{t: t, conf: conf, cmd: exec.Command(bin, "--voice", "off")}
-	w.cmd.Env = append(cleanEnv(), "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
+	// The system opener is a script that writes down what it was asked to
+	// open, so a clicked link reaches no browser.
+	stub := t.TempDir()
+	w := &liveWindow{t: t, conf: conf, cmd: exec.Command(bin, "--voice", "off"), opened: filepath.Join(stub, "opened")}
+	script := "#!/bin/sh\nprintf '%s' \"$1\" > " + w.opened + "\n"
+	if err := os.WriteFile(filepath.Join(stub, "xdg-open"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.cmd.Env = append(cleanEnv(), "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home,
+		"PATH="+stub+string(os.PathListSeparator)+os.Getenv("PATH"))
 	stderr, _ := w.cmd.StderrPipe()
 	if err := w.cmd.Start(); err != nil {
 		t.Fatal(err)

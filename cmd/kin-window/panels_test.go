@@ -27,6 +27,7 @@ const (
 var (
 	setHeadC = color.RGBA{60, 64, 78, 255}
 	paperC   = color.RGBA{250, 249, 244, 255}
+	headerC  = color.RGBA{236, 234, 226, 255} // a table's header row on the board
 )
 
 // TestPanelsRealInput drives kin's real window under X with xdotool, as a
@@ -36,7 +37,8 @@ var (
 // create_board (through kin's MCP server, the tool path the model uses)
 // scrolls with the mouse wheel; dragging over its text and Ctrl+C put that
 // text on the X clipboard (read with xclip); a click on the settings panel
-// open over its × leaves it alone; its × takes it away.
+// open over its × leaves it alone; its × takes it away. A click on a link
+// in a table cell opens it through the open tool.
 func TestPanelsRealInput(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("run under a display: xvfb-run -a go test ./cmd/kin-window")
@@ -73,8 +75,12 @@ func settingsByHand(w *liveWindow) {
 	w.do("type", "--delay", "300", "Ad")
 	w.do("key", "--delay", "0", "a", "Return") // the last letter and Enter at once, as a fast typist's
 	time.Sleep(150 * time.Millisecond)
-	w.click(row("fps"))
-	w.do("type", "--delay", "300", "24x")
+	w.move(row("fps")) // a click with the first digit typed at once, both in one frame
+	w.do("mousedown", "1", "key", "--delay", "0", "2") // (type would take what follows as text)
+	time.Sleep(80 * time.Millisecond)
+	w.do("mouseup", "1")
+	time.Sleep(300 * time.Millisecond)
+	w.do("type", "--delay", "300", "4x")
 	w.key("Return")
 	var got settings.Settings
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
@@ -143,6 +149,7 @@ func boardByHand(w *liveWindow) {
 	}
 	checkCopied(t, strings.TrimSpace(copied))
 
+	linkInCell(w, body, bw, bh)
 	x := image.Pt(r.Max.X-boardBar/2, r.Min.Y+boardBar/2)
 	w.key("ctrl+comma") // the settings panel opens over the board: a click there is the panel's
 	w.click(x)
@@ -173,4 +180,26 @@ func checkCopied(t *testing.T, text string) {
 		t.Errorf("the copy starts at line %d: the wheel did not scroll the board (want line 5 or later)", first)
 	}
 	t.Logf("copied lines %d to %d", first, first+len(lines)-1)
+}
+
+// linkInCell replaces the board with one holding a table and clicks the
+// link in its first body cell: the open tool gets its address.
+func linkInCell(w *liveWindow, body image.Rectangle, bw, bh int) {
+	t := w.t
+	w.callTool("create_board", map[string]any{"title": "Links", "width": bw, "height": bh,
+		"markdown": "| Where | What |\n|---|---|\n| [the wiki](https://wiki.example/plan) | **the plan** |\n"})
+	// the header row and the first body row are each about 1.6 lines of
+	// 15 pixels high; the link starts 6 pixels into its cell
+	at := body.Min.Add(image.Pt(6+20, 24+12))
+	w.waitPixel(body.Min.Add(image.Pt(3, 12)), headerC, true, "the table's header row")
+	w.click(at)
+	var got []byte
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if got, _ = os.ReadFile(w.opened); len(got) > 0 {
+			break
+		}
+	}
+	if string(got) != "https://wiki.example/plan" {
+		t.Errorf("a click on the link in a table cell opened %q", got)
+	}
 }
