@@ -75,7 +75,7 @@ func settingsByHand(w *liveWindow) {
 	w.do("type", "--delay", "300", "Ad")
 	w.do("key", "--delay", "0", "a", "Return") // the last letter and Enter at once, as a fast typist's
 	time.Sleep(150 * time.Millisecond)
-	w.move(row("fps")) // a click with the first digit typed at once, both in one frame
+	w.move(row("fps"))                                 // a click with the first digit typed at once, both in one frame
 	w.do("mousedown", "1", "key", "--delay", "0", "2") // (type would take what follows as text)
 	time.Sleep(80 * time.Millisecond)
 	w.do("mouseup", "1")
