@@ -75,8 +75,10 @@ func settingsByHand(w *liveWindow) {
 	w.do("type", "--delay", "300", "Ad")
 	w.do("key", "--delay", "0", "a", "Return") // the last letter and Enter at once, as a fast typist's
 	time.Sleep(150 * time.Millisecond)
-	w.move(row("fps"))                                 // a click with the first digit typed at once, both in one frame
-	w.do("mousedown", "1", "key", "--delay", "0", "2") // (type would take what follows as text)
+	// A click with the first digit typed at once, both in one frame (key,
+	// as type would take what follows it as text).
+	w.move(row("fps"))
+	w.do("mousedown", "1", "key", "--delay", "0", "2")
 	time.Sleep(80 * time.Millisecond)
 	w.do("mouseup", "1")
 	time.Sleep(300 * time.Millisecond)
