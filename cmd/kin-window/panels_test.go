@@ -33,12 +33,14 @@ var (
 // TestPanelsRealInput drives kin's real window under X with xdotool, as a
 // user would: Ctrl+comma opens the settings panel; a click on a row, typing
 // and Enter change the agent's name and the frame rate in the settings file
-// on disk (its comment kept); Esc closes the panel. A whiteboard shown by
+// on disk (its comment kept), also when a letter arrives in the same frame
+// as the Enter or the click; Esc closes the panel. A whiteboard shown by
 // create_board (through kin's MCP server, the tool path the model uses)
-// scrolls with the mouse wheel; dragging over its text and Ctrl+C put that
-// text on the X clipboard (read with xclip); a click on the settings panel
-// open over its × leaves it alone; its × takes it away. A click on a link
-// in a table cell opens it through the open tool.
+// scrolls with the mouse wheel; dragging over its text and a quick Ctrl+C
+// put that text on the X clipboard (read with xclip). A click on a link in
+// a table cell opens it through the open tool; a click on the settings
+// panel open over the board's × leaves the board alone; its × takes it
+// away.
 func TestPanelsRealInput(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("run under a display: xvfb-run -a go test ./cmd/kin-window")
