@@ -16,8 +16,9 @@ const clickSlop = 4
 // in the text starts a selection (or, released in place on a link,
 // follows it); Ctrl+C copies the selection. It reports whether the board
 // took the mouse, so that nothing under it reacts (the camera, the
-// character).
-func (b *board) update(screen image.Point, s float64) bool {
+// character). While covered (the settings panel is open over it) the board
+// takes no input: a click or the wheel there is the panel's.
+func (b *board) update(screen image.Point, s float64, covered bool) bool {
 	if b.pics.poll() {
 		b.r.stale = true
 		b.version++
@@ -28,6 +29,11 @@ func (b *board) update(screen image.Point, s float64) bool {
 		}
 	}
 	if !b.shown {
+		return false
+	}
+	if covered {
+		b.drag, b.sel.dragging = nil, false
+		b.setCursor(false)
 		return false
 	}
 	cx, cy := ebiten.CursorPosition()
@@ -133,8 +139,21 @@ func (b *board) linkUnder(p image.Point, body image.Rectangle) string {
 
 // copyKey reports whether Ctrl+C was just pressed.
 func (b *board) copyKey() bool {
-	return inpututil.IsKeyJustPressed(ebiten.KeyC) &&
-		(ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta))
+	return inpututil.IsKeyJustPressed(ebiten.KeyC) && (ctrlHeld() || metaHeld())
+}
+
+// ctrlHeld reports whether Ctrl is down, or went up in this tick: in a
+// quick chord (Ctrl+C, Ctrl+comma) the letter and Ctrl's release often
+// reach the same frame, more so when frames are slow, and the chord counts.
+func ctrlHeld() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyControl) ||
+		inpututil.IsKeyJustReleased(ebiten.KeyControlLeft) || inpututil.IsKeyJustReleased(ebiten.KeyControlRight)
+}
+
+// metaHeld is [ctrlHeld] for the Meta (Super, Command) key.
+func metaHeld() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyMeta) ||
+		inpututil.IsKeyJustReleased(ebiten.KeyMetaLeft) || inpututil.IsKeyJustReleased(ebiten.KeyMetaRight)
 }
 
 // setCursor shows the hand over a link and the arrow elsewhere, telling

@@ -81,7 +81,8 @@ func richBoard(t *testing.T, withOutside bool) (*board, *BoardHost) {
 		"![The hills at noon](hills.png)\n\n" +
 		"- pack the `stove`\n- buy **fuel**\n  - 2 cans\n\n" +
 		"```sh\nkin shot out.png --events trip.jsonl\n```\n\n" +
-		"| Day | km | Weather |\n|---|---:|---|\n| Mon | 12 | sun |\n| Tue | 9 | rain |\n\n" +
+		"| Day | km | Weather |\n|---|---:|---|\n| **Mon** | 12 | *sun*, see [the forecast](https://wx.example/mon) |\n" +
+		"| Tue | `9` | rain all afternoon, so we took the **bus** back along the coast road to the old town |\n|  | 21 | |\n\n" +
 		"![small](small.jpg)\n" + outsideMD})
 	b.pics.wait(10 * time.Second)
 	if b.pics.poll(); b.pics.pending != 0 {

@@ -54,3 +54,17 @@ func TestChatMarkdownText(t *testing.T) {
 		t.Errorf("cut at %v of %v: want the last lines", from, ld.height)
 	}
 }
+
+// TestChatMarkdownTable: a table in a reply sets its cells' Markdown as
+// the board does, wrapped to the bubble's width, and copies without marks.
+func TestChatMarkdownTable(t *testing.T) {
+	var m chatMD
+	d := m.doc("| Step | How |\n|---|---|\n| **test** | run `go test ./...` and read [the docs](https://kin.example/docs) |",
+		inkBubble, 200, 14, 1)
+	if got, want := d.all(), "Step\tHow\ntest\trun go test ./... and read the docs"; got != want {
+		t.Errorf("table text %q, want %q", got, want)
+	}
+	if len(d.links) != 1 || d.links[0] != "https://kin.example/docs" || d.width > 200 {
+		t.Errorf("links %q, width %v: want the docs' link within 200 pixels", d.links, d.width)
+	}
+}

@@ -279,7 +279,7 @@ func (g *Game) Update() error {
 	}
 	g.pollTalkKey()
 	g.drainCommands()
-	onBoard := g.amb.board.update(image.Pt(g.size[0], g.size[1]), g.ui.s)
+	onBoard := g.amb.board.update(image.Pt(g.size[0], g.size[1]), g.ui.s, g.set.open)
 	if n := g.amb.board.takeNote(); n != "" {
 		g.ui.interrupt(g.now(), n)
 	}

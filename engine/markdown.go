@@ -14,7 +14,7 @@ const (
 	mdHeading               // a heading; level 1–6
 	mdItem                  // a list item; level is its nesting, mark its bullet or number
 	mdCode                  // a fenced or indented code block, lines kept as they are
-	mdTable                 // a table; rows[0] is the header
+	mdTable                 // a table; cells[0] is the header row
 	mdQuote                 // a quoted paragraph
 	mdRule                  // a horizontal rule
 	mdImage                 // a picture alone on its line; src its path, text its description
@@ -25,12 +25,12 @@ const (
 type mdBlock struct {
 	kind  mdKind
 	level int
-	mark  string     // a list item's "•" or "3."
-	text  string     // paragraph, heading, item and quote text, plain; an image's description
-	spans []mdSpan   // the same text with its emphasis, code and links
-	lines []string   // code lines
-	rows  [][]string // table cells, plain
-	src   string     // an image's path
+	mark  string       // a list item's "•" or "3."
+	text  string       // paragraph, heading, item and quote text, plain; an image's description
+	spans []mdSpan     // the same text with its emphasis, code and links
+	lines []string     // code lines
+	cells [][][]mdSpan // table rows of cells, each its inline text as spans; cells[0] is the header
+	src   string       // an image's path
 }
 
 // textBlock is a block of kind k holding the inline Markdown s.
@@ -146,47 +146,39 @@ func mdFence(lines []string, i int) (int, *mdBlock) {
 }
 
 // mdTableAt reads a table: a header row, the delimiter row, body rows.
+// Each cell is inline Markdown, like a paragraph's text.
 func mdTableAt(lines []string, i int) (int, *mdBlock) {
-	rows := [][]string{mdCells(lines[i])}
+	b := &mdBlock{kind: mdTable}
+	addRow := func(line string) {
+		cells := mdCells(line)
+		spans := make([][]mdSpan, len(cells))
+		for k, c := range cells {
+			spans[k] = parseInline(c)
+		}
+		b.cells = append(b.cells, spans)
+	}
+	addRow(lines[i])
 	n := 2
 	for ; i+n < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+n]), "|"); n++ {
-		rows = append(rows, mdCells(lines[i+n]))
+		addRow(lines[i+n])
 	}
-	return n, &mdBlock{kind: mdTable, rows: rows}
+	return n, b
 }
 
-// mdCells splits a table row into its cells' text.
+// mdCells splits a table row into its cells' inline Markdown, at the
+// pipes that are not escaped (\| is a pipe inside a cell, in code too).
 func mdCells(line string) []string {
 	t := strings.TrimSpace(line)
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
-	cells := strings.Split(t, "|")
-	for k, c := range cells {
-		cells[k] = mdInline(strings.TrimSpace(c))
+	t = strings.TrimPrefix(t, "|")
+	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
+		t = t[:len(t)-1]
+	}
+	var cells []string
+	for start, k := 0, 0; k <= len(t); k++ {
+		if k == len(t) || t[k] == '|' && (k == 0 || t[k-1] != '\\') {
+			cells = append(cells, strings.TrimSpace(strings.ReplaceAll(t[start:k], `\|`, "|")))
+			start = k + 1
+		}
 	}
 	return cells
-}
-
-var (
-	mdImageRe  = regexp.MustCompile(`!\[([^\]]*)\]\(([^)]*)\)`)
-	mdLinkRe   = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]*)[^)]*\)`)
-	mdStrongRe = regexp.MustCompile(`(\*\*|__)(.+?)(\*\*|__)`)
-	mdEmRe     = regexp.MustCompile(`(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_]`)
-	mdCodeRe   = regexp.MustCompile("`([^`]+)`")
-)
-
-// mdInline turns inline markup into plain text: emphasis and code marks
-// go, a link shows as its text with the address after it, an image as its
-// description.
-func mdInline(s string) string {
-	s = mdImageRe.ReplaceAllString(s, "[$1]")
-	s = mdLinkRe.ReplaceAllStringFunc(s, func(m string) string {
-		sub := mdLinkRe.FindStringSubmatch(m)
-		if sub[1] == sub[2] || sub[2] == "" {
-			return sub[1]
-		}
-		return sub[1] + " (" + sub[2] + ")"
-	})
-	s = mdCodeRe.ReplaceAllString(s, "$1")
-	s = mdStrongRe.ReplaceAllString(s, "$2")
-	return mdEmRe.ReplaceAllString(s, "$1$2")
 }

@@ -17,7 +17,7 @@ func TestParseMarkdown(t *testing.T) {
 		{kind: mdItem, level: 1, mark: "•", text: "nested"},
 		{kind: mdItem, mark: "3.", text: "third"},
 		{kind: mdCode, lines: []string{"func main() {", "    println(1)", "}"}},
-		{kind: mdTable, rows: [][]string{{"Day", "Task"}, {"Mon", "budget"}, {"Tue", "otters"}}},
+		{kind: mdTable},
 		{kind: mdQuote, text: "quoted on"},
 		{kind: mdRule},
 		{kind: mdCode, lines: []string{"indented code"}},
@@ -28,11 +28,44 @@ func TestParseMarkdown(t *testing.T) {
 	if len(got) != len(want) {
 		t.Fatalf("%d blocks, want %d: %+v", len(got), len(want), got)
 	}
+	if rows := cellsText(got[7].cells); !reflect.DeepEqual(rows, [][]string{{"Day", "Task"}, {"Mon", "budget"}, {"Tue", "otters"}}) {
+		t.Errorf("table cells %q", rows)
+	}
 	for i := range want {
-		got[i].spans = nil
+		got[i].spans, got[i].cells = nil, nil
 		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("block %d: %+v, want %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// cellsText is a table's cells as plain text.
+func cellsText(cells [][][]mdSpan) [][]string {
+	out := make([][]string, len(cells))
+	for i, row := range cells {
+		for _, c := range row {
+			out[i] = append(out[i], spansText(c))
+		}
+	}
+	return out
+}
+
+// TestParseTableCells: a cell's text is inline Markdown, as a paragraph's;
+// an escaped pipe stays in its cell, in code too; an empty cell is kept.
+func TestParseTableCells(t *testing.T) {
+	b, i, m, l := mdBold, mdItalic, mdMono, mdLink
+	src := "| **Day** | `a \\| b` | Note |\n|---|---|---|\n| *Mon* | [the wiki](https://w.org/x) | x \\| y |\n|  | 2 | |"
+	got := parseMarkdown(src)
+	if len(got) != 1 || got[0].kind != mdTable {
+		t.Fatalf("blocks %+v, want one table", got)
+	}
+	want := [][][]mdSpan{
+		{{{text: "Day", style: b}}, {{text: "a | b", style: m}}, {{text: "Note"}}},
+		{{{text: "Mon", style: i}}, {{text: "the wiki", style: l, href: "https://w.org/x"}}, {{text: "x | y"}}},
+		{nil, {{text: "2"}}, nil},
+	}
+	if !reflect.DeepEqual(got[0].cells, want) {
+		t.Errorf("cells\n got %+v\nwant %+v", got[0].cells, want)
 	}
 }
 

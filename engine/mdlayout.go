@@ -113,7 +113,7 @@ func (l *mdLayout) block(b *mdBlock) {
 	case mdCode:
 		l.code(b.lines)
 	case mdTable:
-		l.table(b.rows)
+		l.table(b.cells)
 	case mdQuote:
 		top := l.y
 		l.flow(b.spans, 14*s, lk.size, 0, lk.soft)

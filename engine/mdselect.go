@@ -15,24 +15,38 @@ type mdCaret struct{ box, off int }
 func (c mdCaret) before(o mdCaret) bool { return c.box < o.box || c.box == o.box && c.off < o.off }
 
 // caretAt is the place in d's text nearest content point (x, y): in the
-// text under it, at the end of its line when right of it, or at the start
-// of the next text below.
+// text under it; on its line (a box spanning y), at the start or end of
+// the nearest piece left or right of it; else at the start of the first
+// text below, or the end of the document. Lines are found by position, not
+// by order, because a table's cells each wrap on their own.
 func (d *mdDoc) caretAt(x, y float64) mdCaret {
-	last := -1
+	near, dist, last := -1, math.Inf(1), -1
 	for i := range d.boxes {
 		b := &d.boxes[i]
 		if b.kind != boxText {
 			continue
 		}
-		switch {
-		case y < b.y && last >= 0 && y >= d.boxes[last].y:
-			return mdCaret{last, len(d.boxes[last].text)}
-		case y < b.y:
-			return mdCaret{i, 0}
-		case y < b.y+b.h && x < b.x+b.w:
+		last = i
+		if y < b.y || y >= b.y+b.h {
+			continue
+		}
+		if x >= b.x && x < b.x+b.w {
 			return mdCaret{i, offsetIn(b, x-b.x)}
 		}
-		last = i
+		if dx := max(b.x-x, x-b.x-b.w); dx < dist {
+			near, dist = i, dx
+		}
+	}
+	if near >= 0 {
+		if b := &d.boxes[near]; x >= b.x+b.w {
+			return mdCaret{near, len(b.text)}
+		}
+		return mdCaret{near, 0}
+	}
+	for i := range d.boxes {
+		if b := &d.boxes[i]; b.kind == boxText && b.y > y {
+			return mdCaret{i, 0}
+		}
 	}
 	if last < 0 {
 		return mdCaret{}

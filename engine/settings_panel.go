@@ -78,7 +78,7 @@ func (g *Game) openSettings() {
 func (g *Game) updateSettings() bool {
 	p := &g.set
 	g.pollActions()
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	ctrl := ctrlHeld()
 	if !p.open {
 		if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyComma) {
 			g.openSettings()
@@ -110,7 +110,9 @@ func (g *Game) updateSettings() bool {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		if i := p.rowAt(image.Pt(ebiten.CursorPosition()), g.ui.s); i >= 0 {
 			p.sel = i
-			g.activateSetting(1)
+			if g.activateSetting(1); p.editing {
+				p.typeChars() // typed in the click's frame (a slow one): the field's
+			}
 		}
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 {
@@ -149,25 +151,35 @@ func (g *Game) activateSetting(d int) {
 	}
 }
 
-// editSetting takes typed text into the selected row.
+// editSetting takes typed text into the selected row. The characters
+// typed in a tick go in before its Enter or Backspace is acted on, as in
+// the chat's input line: a fast typist's last letter and Enter often
+// arrive in the same tick (at 20 frames a second while unfocused, surely).
 func (g *Game) editSetting() {
 	p := &g.set
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	p.version++
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		p.editing = false
+		return
+	}
+	p.typeChars()
+	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter):
 		p.editing = false
 		g.changeSetting(p.rows[p.sel].Key, string(p.buf))
 	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && len(p.buf) > 0:
 		p.buf = p.buf[:len(p.buf)-1]
-	default:
-		for _, c := range ebiten.AppendInputChars(nil) {
-			if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
-				p.buf = append(p.buf, c)
-			}
+	}
+}
+
+// typeChars adds the characters typed in this tick to the row being
+// edited (only digits and minus to a number).
+func (p *settingsPanel) typeChars() {
+	for _, c := range ebiten.AppendInputChars(nil) {
+		if p.rows[p.sel].Kind != RowNumber || c == '-' || c >= '0' && c <= '9' {
+			p.buf = append(p.buf, c)
 		}
 	}
-	p.version++
 }
 
 // changeSetting saves a setting and applies what can change at once: the
