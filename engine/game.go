@@ -171,11 +171,11 @@ func NewGame(o Options) (*Game, error) {
 		g.prefs.Tipped = true
 	}
 	g.ui.advance(0)
-	g.ov.menu.items = []string{"Window mode", "Reset position", "Settings", "Quit"}
 	g.muted = o.Muted
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
 	g.desk.on = o.Desktop
+	g.ov.menu.items = g.menuItems()
 	g.amb.board.host = &g.opts.Board
 	g.quality = newQuality(o.RenderScale)
 	g.r.Scale = g.quality.scale

@@ -82,18 +82,50 @@ func (g *Game) menuOrigin(p image.Point) image.Point {
 	return image.Pt(max(0, min(p.X, w-mw)), max(0, min(p.Y, h-n*ih)))
 }
 
+// The menu's items (in the overlay and on the desktop canvas).
+const (
+	menuWindow = iota
+	menuCanvas // "Desktop canvas" in the overlay, "Character only" on the canvas
+	menuReset
+	menuSettings
+	menuQuit
+)
+
+// menuItems are the menu's labels for the current mode.
+func (g *Game) menuItems() []string {
+	canvas := "Desktop canvas"
+	if g.desktop() {
+		canvas = "Character only"
+	}
+	return []string{"Window mode", canvas, "Reset position", "Settings", "Quit"}
+}
+
+// showMode shows the current mode in the menu and the tray.
+func (g *Game) showMode() {
+	g.ov.menu.items = g.menuItems()
+	if g.tray != nil {
+		g.tray.SetChecked(trayCanvasItem, g.desktop())
+	}
+}
+
 // menuAction runs menu item i.
 func (g *Game) menuAction(i int) {
 	g.ov.menu.open = false
 	switch i {
-	case 0:
-		g.toggleMode()
-	case 1:
+	case menuWindow:
+		g.setMode("window")
+	case menuCanvas:
+		if g.desktop() {
+			g.setMode("overlay")
+		} else {
+			g.setMode("desktop")
+		}
+	case menuReset:
 		g.prefs.Overlay = nil
 		g.placeDefault()
-	case 2:
+	case menuSettings:
 		g.openSettings()
-	case 3:
+	case menuQuit:
 		g.quit = true
 	}
 }
@@ -115,6 +147,40 @@ func (g *Game) toggleMode() {
 	g.savePrefs()
 }
 
+// setMode switches to mode: "window", "overlay" (the character-sized
+// overlay) or "desktop" (the desktop canvas); anything else is left alone.
+func (g *Game) setMode(mode string) {
+	overlay, desk := g.overlay, g.desk.on
+	switch mode {
+	case "window":
+		overlay = false
+	case "overlay":
+		overlay, desk = true, false
+	case "desktop":
+		overlay, desk = true, true
+	default:
+		return
+	}
+	if overlay == g.overlay && desk == g.desk.on {
+		return
+	}
+	g.rememberGeometry()
+	g.overlay, g.desk.on = overlay, desk
+	g.applyMode()
+	g.savePrefs()
+}
+
+// mode names the current mode as setMode takes it.
+func (g *Game) mode() string {
+	switch {
+	case g.desktop():
+		return "desktop"
+	case g.overlay:
+		return "overlay"
+	}
+	return "window"
+}
+
 // applyMode sets the window up for the current mode at its remembered
 // geometry, or the default one.
 func (g *Game) applyMode() {
@@ -126,6 +192,7 @@ func (g *Game) applyMode() {
 	g.ov.passthrough = false
 	ebiten.SetWindowMousePassthrough(false)
 	g.ov.menu.open = false
+	g.showMode()
 	if g.desktop() {
 		g.applyDesktop()
 		return

@@ -198,10 +198,8 @@ func (g *Game) changeSetting(key, value string) {
 		n, _ := strconv.Atoi(value)
 		g.opts.FPS = n
 	case "mode":
-		if want := value == "overlay"; value != "desktop" && want != g.overlay {
-			g.toggleMode()
-		}
-		applied = value != "desktop" || g.desk.on
+		g.setMode(value)
+		applied = true
 	case "micMuted":
 		g.setMuted(value == "true")
 	}

@@ -17,16 +17,21 @@ type trayAction int
 const (
 	trayShowHide trayAction = iota
 	trayMode
+	trayCanvas
 	trayMute
 	traySettings
 	trayQuit
 )
 
-// trayMuteItem is the index of "Mute microphone" in the tray's menu.
-const trayMuteItem = 2
+// The indices of the tray menu's checkboxes: "Desktop canvas" and "Mute
+// microphone".
+const (
+	trayCanvasItem = 2
+	trayMuteItem   = 3
+)
 
 // startTray puts kin's icon in the desktop's tray (StatusNotifierItem)
-// with show/hide, window/overlay, mute microphone (a checkbox, when kin
+// with show/hide, window/overlay, desktop canvas (a checkbox), mute microphone (a checkbox, when kin
 // has a microphone), settings and quit; the choices are run in Update.
 // Where no tray runs, the user is told once and kin goes on.
 func (g *Game) startTray() {
@@ -52,6 +57,7 @@ func (g *Game) startTray() {
 	t, err := tray.Start(conn, tray.Config{ID: "kin", Title: title, IconName: "face-smile",
 		Items: []tray.Item{{Label: "Show / hide", Action: send(trayShowHide)},
 			{Label: "Window / overlay", Action: send(trayMode)},
+			{Label: "Desktop canvas", Action: send(trayCanvas), Toggle: true, Checked: g.desktop()},
 			{Label: "Mute microphone", Action: send(trayMute), Toggle: true, Checked: g.muted, Disabled: g.opts.Mute == nil},
 			{Label: "Settings…", Action: send(traySettings), Disabled: g.opts.Settings == nil},
 			{Label: "Quit", Action: send(trayQuit)}},
@@ -80,6 +86,12 @@ func (g *Game) trayChoices() {
 				}
 			case trayMode:
 				g.toggleMode()
+			case trayCanvas:
+				if g.desktop() {
+					g.setMode("overlay")
+				} else {
+					g.setMode("desktop")
+				}
 			case trayMute:
 				g.changeMute()
 			case traySettings:

@@ -95,4 +95,16 @@ func TestTrayMuteAndSettings(t *testing.T) {
 	if !g.set.open || len(g.set.rows) == 0 {
 		t.Error("Settings… did not open the panel")
 	}
+	canvas := item(trayCanvasItem + 1)
+	if canvas["label"].Value() != "Desktop canvas" || canvas["toggle-state"].Value() != int32(0) {
+		t.Fatalf("canvas item %v", canvas)
+	}
+	click(trayCanvasItem + 1)
+	if !g.desktop() || item(trayCanvasItem + 1)["toggle-state"].Value() != int32(1) || g.ov.menu.items[menuCanvas] != "Character only" {
+		t.Errorf("after Desktop canvas: desktop %v, state %v, menu %q", g.desktop(), item(trayCanvasItem + 1)["toggle-state"].Value(), g.ov.menu.items[menuCanvas])
+	}
+	click(trayCanvasItem + 1)
+	if g.desktop() || !g.overlay || item(trayCanvasItem + 1)["toggle-state"].Value() != int32(0) {
+		t.Errorf("after Desktop canvas again: desktop %v, overlay %v", g.desktop(), g.overlay)
+	}
 }
