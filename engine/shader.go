@@ -111,12 +111,11 @@ func materialFeatures(m *avatar.Model, mat *avatar.Material, base, emit, aux int
 	return f
 }
 
-// vertexLit reports whether mat, a material of m, is lit per vertex on the
-// CPU (see vertexRig): all but unlit, toon and MToon materials, whose ramps
-// need the normal at each pixel, and those of primitives with COLOR_0 (the
-// vertex colour takes the attributes the light needs). Light varies
-// smoothly over a character's dense meshes, and a software renderer pays
-// for every pixel's shading.
+// vertexLit reports whether mat, a material of m, takes its view and
+// highlight cosines from the vertices (see vertexRig): all but unlit, toon
+// and MToon materials, which keep their per-pixel ramps exactly, and those
+// of primitives with COLOR_0 (the vertex colour takes the attributes the
+// cosines need). A software renderer pays for every pixel's shading.
 func vertexLit(m *avatar.Model, mat *avatar.Material) bool {
 	if mat.Unlit || mat.Toon || mat.MToon != nil {
 		return false
