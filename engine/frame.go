@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
@@ -22,6 +23,11 @@ type Frame struct {
 	Draws []Draw
 	// Bounds is the pixel rectangle the visible triangles cover.
 	Bounds image.Rectangle
+	// Rig lights the vertices of the materials lit per vertex (see
+	// vertexLit); the renderer points it at its own.
+	Rig *Rig
+
+	lights vertexRig // Rig resolved for View
 
 	builds int // how many times the frame was built, to tell builds apart
 	prims  []primInfo
@@ -60,7 +66,7 @@ func NewFrame(p *avatar.Pose) *Frame {
 		Draws: make([]Draw, 0, len(prims)),
 		prims: prims, z: make([]float32, nv),
 		keys: make([]uint16, maxInd/3), tmp: make([]uint32, maxInd),
-		count: make([]int32, sortBuckets),
+		count: make([]int32, sortBuckets), Rig: &DefaultRig,
 	}
 }
 
@@ -70,6 +76,7 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	f.builds++
 	f.View = cam.Resolve(w, h, p.Min, p.Max)
 	f.fitDepth(p)
+	f.lights.set(f.Rig, &f.View)
 	f.Draws = f.Draws[:0]
 	f.lo, f.hi = [2]float32{float32(w), float32(h)}, [2]float32{0, 0}
 	next := 0
@@ -147,21 +154,38 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 		iw := 1 / z
 		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
 		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
-		n := nrm[i]
 		vt := &verts[i]
 		vt.DstX, vt.DstY = sx, sy
-		vt.ColorR, vt.ColorG, vt.ColorB = n[0]*iw, n[1]*iw, n[2]*iw
-		if pi.colors != nil {
-			c := &pi.colors[i]
-			vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = c[0]*iw, c[1]*iw, c[2]*iw, c[3]*iw
+		if pi.lit {
+			f.lightVertex(vt, nrm[i], dx, dy, dz, iw)
 		} else {
-			vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = iw, iw, iw, iw
+			c := white
+			if pi.colors != nil {
+				c = &pi.colors[i]
+			}
+			n := nrm[i]
+			vt.ColorR, vt.ColorG, vt.ColorB = n[0]*iw, n[1]*iw, n[2]*iw
+			vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = c[0]*iw, c[1]*iw, c[2]*iw, c[3]*iw
 		}
 		if pi.uv != nil {
 			vt.Custom0, vt.Custom1 = pi.uv[i][0]*iw, pi.uv[i][1]*iw
 		}
 		vt.Custom2 = (a - iw) * b
 	}
+}
+
+// white is the vertex colour of a primitive without COLOR_0.
+var white = &[4]float32{1, 1, 1, 1}
+
+// lightVertex writes the attributes of a vertex lit partly on the CPU
+// (see vertexRig and common.kage), each divided by its view depth (1/iw)
+// as every attribute is: its normal n into the colour (alpha 1: it has no
+// COLOR_0), N·V and N·H into the source position. (dx, dy, dz) is its
+// offset from the eye.
+func (f *Frame) lightVertex(vt *ebiten.Vertex, n mgl32.Vec3, dx, dy, dz, iw float32) {
+	nv, nh := f.lights.cosines(n, dx, dy, dz)
+	vt.ColorR, vt.ColorG, vt.ColorB, vt.ColorA = n[0]*iw, n[1]*iw, n[2]*iw, iw
+	vt.SrcX, vt.SrcY, vt.Custom3 = nv*iw, nh*iw, 0
 }
 
 // triangles writes the visible triangles of one primitive into the frame's
@@ -283,15 +307,19 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 	d := p.Sub(v.Eye)
 	z := max(d.Dot(v.Forward), v.NearClip)
 	iw := 1 / z
-	ca, cb := [4]float32{1, 1, 1, 1}, [4]float32{1, 1, 1, 1}
+	ca, cb := white, white
 	if pi.colors != nil {
-		ca, cb = pi.colors[a], pi.colors[b]
+		ca, cb = &pi.colors[a], &pi.colors[b]
 	}
 	lerp := func(x, y float32) float32 { return (x + (y-x)*t) * iw }
 	vt.DstX = v.CenterX + v.Focal*d.Dot(v.Right)*iw
 	vt.DstY = v.CenterY - v.Focal*d.Dot(v.Up)*iw
-	vt.ColorR, vt.ColorG, vt.ColorB = nrm[0]*iw, nrm[1]*iw, nrm[2]*iw
-	vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = lerp(ca[0], cb[0]), lerp(ca[1], cb[1]), lerp(ca[2], cb[2]), lerp(ca[3], cb[3])
+	if pi.lit {
+		f.lightVertex(vt, nrm, d[0], d[1], d[2], iw)
+	} else {
+		vt.ColorR, vt.ColorG, vt.ColorB = nrm[0]*iw, nrm[1]*iw, nrm[2]*iw
+		vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = lerp(ca[0], cb[0]), lerp(ca[1], cb[1]), lerp(ca[2], cb[2]), lerp(ca[3], cb[3])
+	}
 	if pi.uv != nil {
 		vt.Custom0, vt.Custom1 = lerp(pi.uv[a][0], pi.uv[b][0]), lerp(pi.uv[a][1], pi.uv[b][1])
 	}

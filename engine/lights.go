@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Light is a directional light placed relative to the camera, so the
 // character stays well lit from any orbit angle.
@@ -36,4 +40,28 @@ var DefaultRig = Rig{
 func (l Light) dir(v *View) mgl32.Vec3 {
 	d := v.Right.Mul(l.Side).Add(v.Up.Mul(l.Up)).Sub(v.Forward.Mul(l.Toward))
 	return d.Normalize()
+}
+
+// vertexRig is a [Rig] resolved for one view, for the part of the light
+// worked out per vertex on the CPU: materials that are neither unlit, toon
+// nor MToon (see vertexLit) get at each vertex the cosines N·V and N·H of
+// its normal N with the view direction and the key light's half vector,
+// whose interpolation the colour shader divides by the interpolated
+// normal's length (a view ray and a half vector normalised at every pixel
+// cost a software renderer far more).
+type vertexRig struct {
+	key mgl32.Vec3 // unit direction toward the key light
+}
+
+// set resolves rig for view v.
+func (l *vertexRig) set(rig *Rig, v *View) { l.key = rig.Key.dir(v) }
+
+// cosines returns N·V and N·H for normal n (of any length: the shader
+// divides by the interpolated one's) at offset (dx, dy, dz) from the eye.
+func (l *vertexRig) cosines(n mgl32.Vec3, dx, dy, dz float32) (nv, nh float32) {
+	r := 1 / float32(math.Sqrt(float64(max(dx*dx+dy*dy+dz*dz, 1e-20))))
+	vx, vy, vz := -dx*r, -dy*r, -dz*r
+	hx, hy, hz := l.key[0]+vx, l.key[1]+vy, l.key[2]+vz
+	h := 1 / float32(math.Sqrt(float64(max(hx*hx+hy*hy+hz*hz, 1e-20))))
+	return n[0]*vx + n[1]*vy + n[2]*vz, (n[0]*hx + n[1]*hy + n[2]*hz) * h
 }

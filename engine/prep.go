@@ -35,6 +35,7 @@ type primInfo struct {
 	hull       float32           // an MToon outline (inverted hull): its width, 0 for the primitive itself
 	hullScreen bool              // the hull's width is a fraction of the screen height, not metres
 	hullScale  []float32         // per vertex, the outline-width texture's factor on hull (nil: 1)
+	lit        bool              // lit per vertex on the CPU (see vertexLit)
 }
 
 // material returns the material of a primitive, or the default one.
@@ -90,6 +91,7 @@ func listPrims(m *avatar.Model, p *avatar.Pose) (prims []primInfo) {
 			pi := primInfo{
 				inst: i, prim: k, material: src.Material, indices: src.Indices, src: src, nverts: len(src.Positions),
 				cull: !mat.DoubleSided, blend: mat.AlphaMode == avatar.AlphaBlend, size: diagonal(src.Positions),
+				lit: vertexLit(m, mat),
 			}
 			pi.uv = transformedUVs(src.UV0, mat)
 			if len(src.Colors) == len(src.Positions) {
@@ -138,7 +140,7 @@ func outlineHull(pi primInfo, mat *avatar.Material) (primInfo, bool) {
 		return primInfo{}, false
 	}
 	pi.hull, pi.hullScreen = mt.OutlineWidth, mt.OutlineMode == avatar.OutlineScreen
-	pi.cull, pi.spare, pi.uv, pi.texels, pi.maxLOD = true, 0, nil, 0, 0
+	pi.cull, pi.spare, pi.uv, pi.texels, pi.maxLOD, pi.lit = true, 0, nil, 0, 0, false
 	return pi, true
 }
 

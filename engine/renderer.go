@@ -138,6 +138,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		}
 	}
 	g := &Mesh{Frame: NewFrame(p), model: m, textures: modelTextures(m.Textures, used), alpha: l.alpha}
+	g.Frame.Rig = &r.Rig
 	if len(g.alpha) != len(m.Materials)+1 {
 		g.alpha = alphaMaps(m)
 	}

@@ -39,6 +39,9 @@ func compileShaders() (*programs, error) {
 // geometryShader returns pass compiled for features f, compiling it the
 // first time.
 func (p *programs) geometryShader(pass string, f shaders.Features) (*ebiten.Shader, error) {
+	if pass != shaders.Color {
+		f.VertexLit = false // the depth pass does not light
+	}
 	k := geometryKey{pass, f}
 	if s := p.geometry[k]; s != nil {
 		return s, nil
@@ -99,12 +102,33 @@ func materialFeatures(m *avatar.Model, mat *avatar.Material, base, emit, aux int
 	f := shaders.Features{Alpha: int(mat.AlphaMode), Textured: base >= 0, Unlit: mat.Unlit, Toon: mat.Toon,
 		EmissiveTex: emit >= 0}
 	mtoonFeatures(&f, m, mat, base, kind)
+	f.VertexLit = vertexLit(m, mat)
 	if t := firstTexture(base, emit, aux); t >= 0 {
 		s := m.Textures[t].Sampler
 		f.Nearest = s.Nearest
 		f.Wrap = [2]int{int(s.WrapS), int(s.WrapT)}
 	}
 	return f
+}
+
+// vertexLit reports whether mat, a material of m, takes its view and
+// highlight cosines from the vertices (see vertexRig): all but unlit, toon
+// and MToon materials, which keep their per-pixel ramps exactly, and those
+// of primitives with COLOR_0 (the vertex colour takes the attributes the
+// cosines need). A software renderer pays for every pixel's shading.
+func vertexLit(m *avatar.Model, mat *avatar.Material) bool {
+	if mat.Unlit || mat.Toon || mat.MToon != nil {
+		return false
+	}
+	for i := range m.Meshes {
+		for k := range m.Meshes[i].Primitives {
+			src := &m.Meshes[i].Primitives[k]
+			if len(src.Colors) == len(src.Positions) && len(src.Colors) > 0 && material(m, src.Material) == mat {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // firstTexture is the first of the texture indices that is not -1, or -1.

@@ -20,6 +20,8 @@ func TestShaderVariantsCompile(t *testing.T) {
 		{MToon: true, Textured: true, ShadeTex: 2, Nearest: true}, {MToon: true, Matcap: true, ToonRim: true},
 		{MToon: true, Alpha: 2, Textured: true, ShadeTex: 1, EmissiveTex: true}, {MToon: true, Outline: true},
 		{MToon: true, Textured: true, ShadeTex: 2, EmissiveTex: true}, {MToon: true, Matcap: true, EmissiveTex: true},
+		{VertexLit: true}, {VertexLit: true, Alpha: 1, Textured: true, Wrap: [2]int{2, 1}, EmissiveTex: true},
+		{VertexLit: true, Alpha: 2, Textured: true, Nearest: true},
 	}
 	p, err := compileShaders()
 	if err != nil {

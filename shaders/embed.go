@@ -53,6 +53,10 @@ type Features struct {
 	Unlit       bool   // KHR_materials_unlit: the base colour as it is
 	Toon        bool   // a two-tone ramp (VRM materials), no highlight
 	EmissiveTex bool   // an emissive texture is bound (imageSrc3)
+	// VertexLit takes the light from the vertices, lit on the CPU,
+	// instead of lighting each pixel (lit materials that are neither toon
+	// nor MToon). The vertex layout changes with it (see common.kage).
+	VertexLit bool
 	// MToon shades the colour pass as VRM's MToon (mtoon.kage) instead
 	// of the usual lights; the fields after it only count with it.
 	MToon    bool
@@ -96,9 +100,10 @@ func Geometry(name string, f Features) ([]byte, error) {
 	}
 	consts := fmt.Sprintf("\nconst alphaMode = %d\nconst hasTex = %d\nconst nearest = %d\n"+
 		"const wrapS = %d\nconst wrapT = %d\nconst unlit = %d\nconst toon = %d\nconst emissiveTex = %d\n"+
-		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\nconst outline = %d\n\n",
+		"const mtoon = %d\nconst shadeTex = %d\nconst matcap = %d\nconst toonRim = %d\nconst outline = %d\n"+
+		"const vertexLit = %d\n\n",
 		f.Alpha, b2i(f.Textured), b2i(f.Nearest), f.Wrap[0], f.Wrap[1], b2i(f.Unlit), b2i(f.Toon), b2i(f.EmissiveTex),
-		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim), b2i(f.Outline))
+		b2i(f.MToon), f.ShadeTex, b2i(f.Matcap), b2i(f.ToonRim), b2i(f.Outline), b2i(f.VertexLit))
 	src := make([]byte, 0, len(common)+len(consts)+len(body)+len(mtoon))
 	src = append(src, common...)
 	src = append(src, consts...)

@@ -29,12 +29,12 @@ func TestSources(t *testing.T) {
 // TestGeometryFeatures: each feature reaches the source as a constant, and
 // features out of range or an unknown pass are refused.
 func TestGeometryFeatures(t *testing.T) {
-	src, err := Geometry(Color, Features{Alpha: 2, Textured: true, Wrap: [2]int{1, 2}, EmissiveTex: true})
+	src, err := Geometry(Color, Features{Alpha: 2, Textured: true, Wrap: [2]int{1, 2}, EmissiveTex: true, VertexLit: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"const alphaMode = 2", "const hasTex = 1", "const nearest = 0",
-		"const wrapS = 1", "const wrapT = 2", "const emissiveTex = 1", "func Fragment("} {
+		"const wrapS = 1", "const wrapT = 2", "const emissiveTex = 1", "const vertexLit = 1", "func Fragment("} {
 		if !bytes.Contains(src, []byte(want)) {
 			t.Errorf("source lacks %q", want)
 		}
