@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 )
 
 // paint draws the glow band as glow.kage does, on the CPU, into pix: w×h
@@ -34,6 +35,12 @@ func (gl *glow) paint(pix []byte, w, h int, now float64, rows []float32, cols []
 		}
 	}
 	var lut [256]uint32
+	// On a little-endian machine with pix aligned (shared memory and Go's
+	// large buffers are) a pixel is one 32-bit store.
+	var px32 []uint32
+	if littleEndian && len(pix) >= 4 && uintptr(unsafe.Pointer(&pix[0]))%4 == 0 {
+		px32 = unsafe.Slice((*uint32)(unsafe.Pointer(&pix[0])), len(pix)/4)
+	}
 	for y := range h {
 		r := rows[4*y : 4*y+4 : 4*y+4]
 		// 16.16 fixed point: a spread q (0..255) gives alpha q·a and a
@@ -42,6 +49,13 @@ func (gl *glow) paint(pix []byte, w, h int, now float64, rows []float32, cols []
 		fb, fg, fr := uint32(r[0]*r[1]*65536+0.5), uint32(r[0]*r[2]*65536+0.5), uint32(r[0]*r[3]*65536+0.5)
 		for q := range uint32(256) {
 			lut[q] = (q*fb+32768)>>16 | (q*fg+32768)>>16<<8 | (q*fr+32768)>>16<<16 | (q*fa+32768)>>16<<24
+		}
+		if px32 != nil {
+			line := px32[w*y : w*(y+1) : w*(y+1)]
+			for x, q := range cols[:len(line)] {
+				line[x] = lut[q]
+			}
+			continue
 		}
 		line := pix[4*w*y : 4*w*(y+1) : 4*w*(y+1)]
 		for x, q := range cols[:w] {
@@ -55,3 +69,7 @@ func smooth(e0, e1, x float64) float64 {
 	t := min(max((x-e0)/(e1-e0), 0), 1)
 	return t * t * (3 - 2*t)
 }
+
+// littleEndian is whether this machine stores a uint32's low byte first,
+// as a 32-bit X image in LSBFirst order lays out B, G, R, A.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
