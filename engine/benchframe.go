@@ -169,6 +169,7 @@ func (b *benchGame) Update() error {
 	}
 	if !b.o.Still {
 		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * orbitSpeed)
+		b.g.nap.at = b.g.tick // as a user dragging the camera: kin is not left alone
 	}
 	return b.g.Update()
 }
