@@ -150,10 +150,9 @@ func (g *Game) toggleMode() {
 // setMode switches to mode: "window", "overlay" (the character-sized
 // overlay) or "desktop" (the desktop canvas); anything else is left alone.
 func (g *Game) setMode(mode string) {
-	overlay, desk := g.overlay, g.desk.on
+	overlay, desk := false, g.desk.on // the window keeps the canvas choice for the next overlay
 	switch mode {
 	case "window":
-		overlay = false
 	case "overlay":
 		overlay, desk = true, false
 	case "desktop":
