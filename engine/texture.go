@@ -87,7 +87,9 @@ func (t *texture) coarser(i int) *ebiten.Image {
 }
 
 // decodeDone starts decoding the file in a goroutine unless one runs, and
-// reports whether a decode has finished, making its image the source.
+// reports whether a decode has finished, making its image the source. The
+// call that starts a decode always reports false (the coarser level is
+// drawn this frame, whatever the scheduler does).
 func (t *texture) decodeDone() bool {
 	if t.decoding == nil {
 		ch := make(chan image.Image, 1)
@@ -99,6 +101,7 @@ func (t *texture) decodeDone() bool {
 			}
 			ch <- img
 		}(t.file)
+		return false
 	}
 	select {
 	case img := <-t.decoding:
