@@ -25,10 +25,9 @@ type desktopState struct {
 	// bubbleAt is the character image's top-left on the monitor while the
 	// speech bubble is laid out (zero in the window and overlay).
 	bubbleAt image.Point
-	// small is set while the window covers less than the monitor (win):
+	// win is set while the window covers less than the monitor:
 	// presenting a monitor-sized window costs llvmpipe more than drawing
 	// the character (see fitDesktop).
-	small   bool
 	win     image.Rectangle // the fitted window on the monitor, screen pixels; empty: the whole monitor
 	prev    image.Rectangle // the window before win, until the window manager applies win
 	fitted  bool            // win was chosen by fitDesktop at least once
@@ -41,7 +40,7 @@ func (g *Game) desktop() bool { return g.overlay && g.desk.on }
 
 // applyDesktop makes the window cover the monitor.
 func (g *Game) applyDesktop() {
-	g.desk.small, g.desk.win, g.desk.prev, g.desk.fitted = false, image.Rectangle{}, image.Rectangle{}, false
+	g.desk.win, g.desk.prev, g.desk.fitted = image.Rectangle{}, image.Rectangle{}, false
 	if m := ebiten.Monitor(); m != nil {
 		mw, mh := m.Size()
 		ebiten.SetWindowSize(mw, mh)
@@ -130,7 +129,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		return
 	}
 	g.painted++
-	if small := g.desk.small && org == cr.Min && size == cr.Size(); small || same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
+	if small := !g.desk.win.Empty() && org == cr.Min && size == cr.Size(); small || same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
 		// Only the character changed, or the window is fitted to it: its
 		// image, transparent around it, replaces its own rectangle; the
 		// rest of the canvas stays.
@@ -146,7 +145,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		return
 	}
 	now := g.now()
-	if g.desk.small && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() && !g.chat.bubbleShows(now) {
+	if !g.desk.win.Empty() && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() && !g.chat.bubbleShows(now) {
 		// A strip along the bottom with the glow or ghost log: only the
 		// rows they cover and the character change.
 		b := screen.Bounds()

@@ -116,7 +116,6 @@ func (g *Game) fitDesktop() {
 		return
 	}
 	g.desk.prev, g.desk.win, g.desk.fitted = g.desk.win, want, true
-	g.desk.small = !want.Empty()
 	g.desk.version++
 	r := want
 	if r.Empty() {

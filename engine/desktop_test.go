@@ -149,7 +149,7 @@ func TestDesktopBubbleFitted(t *testing.T) {
 	if !cr.In(fit) || fit == (image.Rectangle{Max: mon}) {
 		t.Fatalf("the canvas would cover %v for the character at %v and its bubble, want less than the monitor", fit, cr)
 	}
-	g.desk.win, g.desk.small, g.desk.fitted = fit, true, true
+	g.desk.win, g.desk.fitted = fit, true
 	w, h := g.Layout(fit.Dx(), fit.Dy())
 	screen := newTestScreen(t, w, h)
 	g.dirty = true

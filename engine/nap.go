@@ -50,10 +50,8 @@ func (g *Game) noteInput() {
 // came for calmTicks.
 func (g *Game) calm() bool {
 	now := g.now()
-	return g.pace != nil && g.r.Resting() && g.tick-g.nap.at > calmTicks &&
-		!g.amb.glow.held && !g.amb.live(now) && !g.amb.board.shown && !g.ov.menu.open && !g.set.open &&
-		!g.debug && !g.chat.visible(now) && !g.chat.focused && !g.ov.dragging && !g.desk.drag &&
-		g.ui.message(now, g.ld) == ""
+	return g.pace != nil && g.r.Resting() && g.tick-g.nap.at > calmTicks && !g.covering() &&
+		!g.amb.glow.held && !g.amb.live(now) && !g.chat.visible(now) && !g.ov.dragging
 }
 
 // napIfCalm sleeps napTime when kin is calm, and tells the renderer

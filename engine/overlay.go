@@ -115,11 +115,7 @@ func (g *Game) menuAction(i int) {
 	case menuWindow:
 		g.setMode("window")
 	case menuCanvas:
-		if g.desktop() {
-			g.setMode("overlay")
-		} else {
-			g.setMode("desktop")
-		}
+		g.toggleCanvas()
 	case menuReset:
 		g.prefs.Overlay = nil
 		g.placeDefault()
@@ -167,6 +163,16 @@ func (g *Game) setMode(mode string) {
 	g.overlay, g.desk.on = overlay, desk
 	g.applyMode()
 	g.savePrefs()
+}
+
+// toggleCanvas switches between the desktop canvas and the
+// character-sized overlay.
+func (g *Game) toggleCanvas() {
+	if g.desktop() {
+		g.setMode("overlay")
+	} else {
+		g.setMode("desktop")
+	}
 }
 
 // mode names the current mode as setMode takes it.

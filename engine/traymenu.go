@@ -87,11 +87,7 @@ func (g *Game) trayChoices() {
 			case trayMode:
 				g.toggleMode()
 			case trayCanvas:
-				if g.desktop() {
-					g.setMode("overlay")
-				} else {
-					g.setMode("desktop")
-				}
+				g.toggleCanvas()
 			case trayMute:
 				g.changeMute()
 			case traySettings:

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,12 +37,7 @@ func TestWindowMCP(t *testing.T) {
 	}
 	bin := build(t)
 	home := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	port := freePort(t)
 	conf := filepath.Join(home, "kin")
 	os.MkdirAll(conf, 0o700)
 	os.WriteFile(filepath.Join(conf, "config.json"), []byte(`{"mcpPort": `+itoa(port)+`}`), 0o600)
@@ -64,22 +56,7 @@ func TestWindowMCP(t *testing.T) {
 		}
 	}
 	defer stop()
-	addrs := make(chan string, 1)
-	go func() {
-		re := regexp.MustCompile(`MCP server at http://([0-9.:]+)/`)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				addrs <- m[1]
-			}
-		}
-	}()
-	var addr string
-	select {
-	case addr = <-addrs:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the window never said where its MCP server is")
-	}
+	addr := mcpAddress(t, stderr)
 	if !strings.HasSuffix(addr, ":"+itoa(port)) {
 		t.Errorf("served at %s, the settings asked for port %d", addr, port)
 	}

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -70,21 +71,7 @@ func startWindow(t *testing.T, bin, yaml string) *liveWindow {
 		w.cmd.Process.Signal(syscall.SIGTERM)
 		w.cmd.Wait()
 	})
-	addrs := make(chan string, 1)
-	go func() {
-		re := regexp.MustCompile(`MCP server at http://([0-9.:]+)/`)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				addrs <- m[1]
-			}
-		}
-	}()
-	select {
-	case w.mcp = <-addrs:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the window never said where its MCP server is")
-	}
+	w.mcp = mcpAddress(t, stderr)
 	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--pid", strconv.Itoa(w.cmd.Process.Pid)).Output()
 	if err != nil {
 		t.Fatalf("xdotool found no window of kin: %v", err)
@@ -235,6 +222,29 @@ func (w *liveWindow) callTool(name string, args any) {
 func clipboard() string {
 	out, _ := exec.Command("xclip", "-o", "-selection", "clipboard").Output()
 	return string(out)
+}
+
+// mcpAddress reads a starting kin-window's stderr until it says where
+// its MCP server listens (host:port), and keeps draining it.
+func mcpAddress(t *testing.T, stderr io.Reader) string {
+	t.Helper()
+	addrs := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`MCP server at http://([0-9.:]+)/`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				addrs <- m[1]
+			}
+		}
+	}()
+	select {
+	case a := <-addrs:
+		return a
+	case <-time.After(60 * time.Second):
+		t.Fatal("the window never said where its MCP server is")
+		return ""
+	}
 }
 
 // freePort is a TCP port free on 127.0.0.1 a moment ago.
