@@ -71,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH] [--clips DIR] [--fps N] [--portrait] [--overlay] [--render-scale S] [--no-shadow]
+  kin [--model PATH] [--clips DIR] [--fps N] [--portrait] [--overlay] [--render-scale S] [--renderer auto|gpu|cpu] [--no-shadow]
                                 open kin with a character (GLB, glTF or VRM); --clips: a folder
                                 of .vrma/.glb animations it can play (drop a .vrma on it to play one)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings
@@ -102,7 +102,7 @@ const usage = `kin — a desktop companion with a 3D character
                                 what kin may do without asking; revoke asks again
   kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
                                 run the character with no window and print its final state
-  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow]
+  kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--renderer gpu|cpu] [--no-shadow]
                                 render a picture offscreen and exit
   kin chat [--agent PATH] [--provider NAME] [--model M] [--base-url URL] [--root DIR]... [--yes]
                                 talk with the character in the terminal (stdin may be a pipe)

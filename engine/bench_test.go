@@ -80,23 +80,33 @@ func (br *benchRig) sync(img *ebiten.Image) {
 // iteration draws; each waits for the GPU by reading one pixel back.
 func BenchmarkRenderFrame(b *testing.B) {
 	for _, size := range benchSizes {
-		b.Run(sizeName(size), func(b *testing.B) {
-			br := newBenchRig(b, size)
-			for range 10 { // let llvmpipe compile its shader variants
-				br.frame()
-			}
-			drawn := br.r.Drawn
-			cpu := startCPU(b)
-			for b.Loop() {
-				br.frame()
-			}
-			cpu.report(b)
-			if br.r.Drawn-drawn != b.N {
-				b.Fatalf("%d of %d iterations drew a frame", br.r.Drawn-drawn, b.N)
-			}
-		})
+		for _, be := range backends {
+			b.Run(sizeName(size)+"/"+be.name, func(b *testing.B) {
+				br := newBenchRig(b, size)
+				br.r.Backend = be.backend
+				for range 10 { // let llvmpipe compile its shader variants
+					br.frame()
+				}
+				drawn := br.r.Drawn
+				cpu := startCPU(b)
+				for b.Loop() {
+					br.frame()
+				}
+				cpu.report(b)
+				if br.r.Drawn-drawn != b.N {
+					b.Fatalf("%d of %d iterations drew a frame", br.r.Drawn-drawn, b.N)
+				}
+			})
+		}
 	}
 }
+
+// backends are the two ways a frame is rendered: the GPU's depth and
+// colour passes, or the CPU renderer (see Renderer.Software).
+var backends = []struct {
+	name     string
+	backend Backend
+}{{"gpu", BackendGPU}, {"cpu", BackendCPU}}
 
 // BenchmarkRenderPasses times each pass of a frame on its own: the frame
 // is drawn once, then one pass is drawn again and again, waiting for the
@@ -110,6 +120,7 @@ func BenchmarkRenderPasses(b *testing.B) {
 			}
 			s := br.l.Scene
 			r, g := br.r, br.mesh
+			r.sw = &software{}
 			s.Orbit.Yaw += 0.05 // a frame that repaints the character's rectangle, as most do
 			cam := s.Camera(float32(size.X) / float32(size.Y))
 			region, sc, _ := r.plan(br.dst, g, s.Pose, &cam)
@@ -122,6 +133,7 @@ func BenchmarkRenderPasses(b *testing.B) {
 				{"clear", func() { r.clearTargets(g.Frame.Bounds, region) }, r.cbuf},
 				{"depth", func() { r.depthPass(g) }, r.depth},
 				{"color", func() { r.colorPass(g) }, r.cbuf},
+				{"software", func() { r.softPass(g, region) }, r.cbuf},
 				{"composite", func() { r.compositeTo(br.dst, region, sc) }, br.dst},
 			}
 			for _, p := range passes {

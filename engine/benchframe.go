@@ -22,6 +22,9 @@ type BenchOptions struct {
 	Duration      time.Duration // measured
 	// RenderScale pins the render scale; 0 lets it adapt as kin does.
 	RenderScale float64
+	// Renderer is the backend, as --renderer sets it (BackendAuto by
+	// default in benchframe, as in kin).
+	Renderer Backend
 	// Overlay runs as the desktop overlay (30 frames a second).
 	Overlay bool
 	// Desktop runs as the desktop canvas (--overlay=desktop): a
@@ -80,7 +83,7 @@ const orbitSpeed = 0.6
 func BenchFrame(o BenchOptions) (BenchResult, error) {
 	b := &benchGame{o: o}
 	if o.Model != nil {
-		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale})
+		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale, Renderer: o.Renderer})
 		if err != nil {
 			return BenchResult{}, err
 		}

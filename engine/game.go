@@ -63,6 +63,10 @@ type Options struct {
 	// RenderScale pins the render scale (0.5–1, see [Renderer.Scale]); 0
 	// lets kin lower it while frames are too slow to look smooth.
 	RenderScale float64
+	// Renderer draws the character on the GPU (the zero value) or the CPU,
+	// or, with BackendAuto (kin's default, --renderer auto), times both on
+	// the first frames and keeps the faster (see [Backend]).
+	Renderer Backend
 	// NoShadow leaves out the soft shadow under the character.
 	NoShadow bool
 	// Desktop makes the overlay a transparent, click-through canvas over
@@ -174,6 +178,7 @@ func NewGame(o Options) (*Game, error) {
 	g.muted = o.Muted
 	g.win.scale = monitorScale()
 	g.r.NoShadow = o.NoShadow
+	g.r.Backend = o.Renderer
 	g.desk.on = o.Desktop
 	g.ov.menu.items = g.menuItems()
 	g.amb.board.host = &g.opts.Board

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -20,14 +21,47 @@ const (
 	badFraction    = 0.005
 )
 
-// shot renders a prepared model at the given size after frames frames.
+// shot renders a prepared model at the given size after frames frames,
+// on the GPU. A model the CPU renderer draws (see softMesh) is drawn by it
+// too, and the two pictures must agree as a golden image and its render
+// do (see TestSoftware).
 func shot(t *testing.T, l *Loaded, w, h, frames int, portrait, overlay bool) *image.RGBA {
+	t.Helper()
+	o := ShotOptions{Width: w, Height: h, Frames: frames, Portrait: portrait, Overlay: overlay}
+	amb := stepShot(l, o)
+	img := drawShot(newTestRenderer(t, false), l, o, amb)
+	if sr := newTestRenderer(t, true); softMaterials(l.Scene.Pose.Model, sr.Adopt(l)).ok {
+		checkSoftware(t, img, drawShot(sr, l, o, amb))
+	}
+	return img
+}
+
+// newTestRenderer is a renderer drawing on the GPU or on the CPU.
+func newTestRenderer(t testing.TB, software bool) *Renderer {
 	t.Helper()
 	r, err := NewRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return RenderShot(r, l, ShotOptions{Width: w, Height: h, Frames: frames, Portrait: portrait, Overlay: overlay})
+	if software {
+		r.Backend = BackendCPU
+	}
+	return r
+}
+
+// checkSoftware compares the CPU renderer's picture with the GPU's at the
+// golden images' tolerance.
+func checkSoftware(t *testing.T, gpu, cpu *image.RGBA) {
+	t.Helper()
+	name := strings.ReplaceAll(t.Name(), "/", "-")
+	if dir := os.Getenv("KIN_SHOTS"); dir != "" {
+		if err := writePNG(filepath.Join(dir, name+"-cpu.png"), cpu); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bad, frac := diff(cpu, gpu); frac > badFraction {
+		t.Errorf("%s: the CPU renderer's picture differs from the GPU's in %d pixels (%.2f%%)", name, bad, frac*100)
+	}
 }
 
 // checkGolden compares img with testdata/name.png, or writes it with

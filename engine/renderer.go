@@ -35,7 +35,12 @@ type Renderer struct {
 	// rendered at, filtered up in the final pass: 1 (or 0) renders every
 	// pixel; the game lowers it when a software renderer cannot keep up.
 	Scale float64
+	// Backend draws the character on the GPU or the CPU, or picks the
+	// faster (see [Backend]); the zero value draws on the GPU.
+	Backend Backend
 
+	sw               *software
+	trial            trial
 	prog             *programs
 	depthOpaque      passShaders // the depth passes of every opaque material
 	depth, cbuf      *ebiten.Image
@@ -117,6 +122,7 @@ type Mesh struct {
 	masked   []bool           // per material slot: alpha mode MASK (the depth passes cut it out)
 	outline  []outlineSlot    // per material slot: its MToon outline's uniforms and passes (see outlineHull)
 	alpha    []*alphaHit      // per material slot: see-through texels for the click test, nil if solid
+	soft     softMesh         // the materials as the CPU renderer sees them
 	shadowR  [2]float32       // the contact shadow's floor radii, from the first drawn pose
 }
 
@@ -158,6 +164,7 @@ func (r *Renderer) Adopt(l *Loaded) *Mesh {
 		g.masked = append(g.masked, mat.AlphaMode == avatar.AlphaMask)
 		g.outline = append(g.outline, r.outlineSlot(mat))
 	}
+	g.soft = softMaterials(m, g)
 	return g
 }
 
@@ -251,12 +258,30 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 		r.Repainted++
 		return true
 	}
-	r.clearTargets(g.Frame.Bounds, region)
-	r.depthPass(g)
-	r.colorPass(g)
+	b, timed := r.backend(g)
+	if timed {
+		r.timed(b, g, region)
+	} else {
+		r.render(b, g, region)
+	}
 	r.compositeTo(dst, region, sc)
 	r.Drawn++
 	return true
+}
+
+// render draws the frame's region (render pixels) into the colour
+// buffer with backend b.
+func (r *Renderer) render(b Backend, g *Mesh, region image.Rectangle) {
+	if b == BackendCPU {
+		if r.sw == nil {
+			r.sw = &software{}
+		}
+		r.softPass(g, region)
+		return
+	}
+	r.clearTargets(g.Frame.Bounds, region)
+	r.depthPass(g)
+	r.colorPass(g)
 }
 
 // work is what a Draw does.

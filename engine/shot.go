@@ -23,6 +23,9 @@ type ShotOptions struct {
 	// (n−1)/60 s), so a picture can show a state; audio levels, presence,
 	// thoughts and tool calls also show in the edge glow and ghost log.
 	Events []avatar.TimedEvent
+	// Renderer draws on the GPU (the zero value) or the CPU; BackendAuto
+	// draws on the GPU, since one picture leaves nothing to time.
+	Renderer Backend
 	// Scale is the render scale (see [Renderer.Scale]); 0 means 1.
 	Scale float64
 	// NoShadow leaves out the contact shadow.
@@ -39,10 +42,16 @@ const shotPictureWait = 10 * time.Second
 // frame. It must run while the Ebitengine game loop runs (inside Update),
 // because reading pixels back needs a running game.
 func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
+	return drawShot(r, l, o, stepShot(l, o))
+}
+
+// stepShot advances the scene (and the glow and ghost log, returned) to
+// the shot's last frame.
+func stepShot(l *Loaded, o ShotOptions) *ambient {
 	s := l.Scene
 	s.Portrait = o.Portrait
 	next := 0
-	var amb ambient // the glow and ghost log, fed the same events
+	amb := &ambient{} // the glow and ghost log, fed the same events
 	amb.board.host = &BoardHost{Resolve: o.Resolve}
 	feed := func(now float64) {
 		for ; next < len(o.Events) && o.Events[next].T <= now+1e-9; next++ {
@@ -58,7 +67,17 @@ func RenderShot(r *Renderer, l *Loaded, o ShotOptions) *image.RGBA {
 		feed(float64(i) / TickRate)
 	}
 	s.Step(0) // pose with the latest settings
+	return amb
+}
+
+// drawShot draws the stepped scene and amb with r and reads the picture
+// back.
+func drawShot(r *Renderer, l *Loaded, o ShotOptions, amb *ambient) *image.RGBA {
+	s := l.Scene
 	r.Transparent, r.Scale, r.NoShadow = o.Overlay, o.Scale, o.NoShadow
+	if o.Renderer != BackendAuto && r.Backend == BackendGPU {
+		r.Backend = o.Renderer
+	}
 	mesh := r.Adopt(l)
 	defer mesh.Dispose()
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, o.Width, o.Height), &ebiten.NewImageOptions{Unmanaged: true})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/raster"
 )
 
 // texture is a material texture whose mip levels are built when a draw
@@ -26,6 +27,7 @@ type texture struct {
 	file     []byte           // the image file to decode again; nil when there is none
 	w, h     int              // level 0 size (the source capped to maxTextureSize)
 	levels   []*ebiten.Image  // nil where not built yet
+	cpu      []*raster.Image  // the levels the CPU renderer drew with (see cpuLevel)
 	decoding chan image.Image // receives the decoded file; nil when no decode runs
 }
 
@@ -192,7 +194,7 @@ func (t *texture) dispose() {
 			t.levels[i] = nil
 		}
 	}
-	t.src, t.file = nil, nil
+	t.src, t.file, t.cpu = nil, nil, nil
 }
 
 // compactBytes estimates the memory an image's pixels take.

@@ -64,8 +64,8 @@ func (g *Game) printStats() {
 	drawn := float64(g.r.Drawn-g.statDrawn) * TickRate / ticks
 	g.statMallocs, g.statTick, g.statDrawn = ms.Mallocs, g.tick, g.r.Drawn
 	fmt.Fprintf(g.opts.Stats, "kin: %.1f frames drawn a second (%d still ones skipped in all), %.1f updates a second, render scale %.1f, "+
-		"scene clock %.1f s, Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
-		drawn, g.r.Skipped, ebiten.ActualTPS(), g.r.scale(), g.scene.Time,
+		"renderer %s, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
+		drawn, g.r.Skipped, ebiten.ActualTPS(), g.r.scale(), g.r.BackendInUse(), g.scene.Time,
 		ms.HeapInuse>>20, (ms.HeapSys-ms.HeapReleased)>>20, perTick)
 }
 

@@ -31,6 +31,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 	events := fs.String("events", "", "JSON-lines events to feed the character (and the glow, ghost log and whiteboard), as for kin simulate")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	scale := fs.Float64("render-scale", 1, "render the character at this fraction of the resolution (0.5–1), filtered up")
+	renderer := fs.String("renderer", "gpu", "draw the character on the gpu or the cpu")
 	root := fs.String("root", "", "folder the whiteboard's pictures may come from (default: none are shown)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -49,8 +50,13 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kin shot: bad --render-scale %v (want 0.5 to 1)\n", *scale)
 		return 2
 	}
+	backend, err := engine.ParseBackend(*renderer)
+	if err != nil {
+		fmt.Fprintln(stderr, "kin shot:", err)
+		return 2
+	}
 	if out == "" || *frames < 1 {
-		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--no-shadow] [--root DIR]")
+		fmt.Fprintln(stderr, "usage: kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--renderer gpu|cpu] [--no-shadow] [--root DIR]")
 		return 2
 	}
 	m, err := loadModel(*model)
@@ -63,7 +69,7 @@ func cmdShot(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kin shot:", err)
 		return 1
 	}
-	o := engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale, NoShadow: *noShadow}
+	o := engine.ShotOptions{Width: w, Height: h, Frames: *frames, Portrait: *portrait, Overlay: *overlay, Events: timeline, Scale: *scale, NoShadow: *noShadow, Renderer: backend}
 	if *root != "" {
 		roots, err := kinfs.NewRoots([]string{*root}, nil)
 		if err != nil {

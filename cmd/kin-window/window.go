@@ -54,6 +54,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
 	clipsDir := fs.String("clips", "", "folder of .vrma/.glb clips to play: by file name, through the manifest's animation slots, or with play_clip")
 	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
+	renderer := fs.String("renderer", "auto", "draw the character on the gpu or the cpu; auto times both on the first frames and keeps the faster")
 	flags := companion.AddFlags(fs, "llm")
 	var vf voiceFlags
 	fs.StringVar(&vf.path, "voice", "auto", "voice: openai-realtime, gemini-live, cascade, off, or auto (from the API keys)")
@@ -73,6 +74,11 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	}
 	if *fps < 0 {
 		fmt.Fprintln(stderr, "kin: --fps must be positive")
+		return 2
+	}
+	backend, err := engine.ParseBackend(*renderer)
+	if err != nil {
+		fmt.Fprintf(stderr, "kin: --renderer: %v\n", err)
 		return 2
 	}
 	if *renderScale != 0 && (*renderScale < 0.5 || *renderScale > 1) {
@@ -146,7 +152,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Tray: true, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale, NoShadow: *noShadow,
+		RenderScale: *renderScale, NoShadow: *noShadow, Renderer: backend,
 		Muted:       set.MicMuted,
 		Board:       boardHost(ctx, c),
 		ClipSources: clipSrcs,

@@ -27,7 +27,7 @@ type rule struct {
 }
 
 func rules() []rule {
-	headless := []string{"avatar/...", "agent/...", "store/...", "shaders/..."}
+	headless := []string{"avatar/...", "agent/...", "store/...", "shaders/...", "raster/..."}
 	return []rule{{
 		name:   "no display",
 		from:   headless,
@@ -66,6 +66,11 @@ func rules() []rule {
 			return internal("engine", "avatar", "agent")(m, p) && !under(p, m.path+"/agent/protocol")
 		},
 		why: "agent reaches store only through an interface agent defines",
+	}, {
+		name:   "raster is a leaf",
+		from:   []string{"raster/..."},
+		forbid: internal("engine", "avatar", "agent", "store"),
+		why:    "the CPU rasteriser knows triangles, materials and lights, not models: the engine hands it its frame",
 	}, {
 		name:   "agent does not reach up",
 		from:   []string{"agent/..."},

@@ -39,7 +39,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.Glow, "glow", false, "keep the edge glow lit, as while kin speaks")
 	fs.BoolVar(&o.Speak, "speak", false, "keep kin speaking: a reply in the bubble, the glow lit, the lips moving (camera still)")
 	label := fs.String("label", "", "text printed before the figures")
+	renderer := fs.String("renderer", "auto", "draw the character on the gpu or the cpu, or auto (time both, keep the faster) as kin does")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var err error
+	if o.Renderer, err = engine.ParseBackend(*renderer); err != nil {
+		fmt.Fprintln(stderr, "benchframe:", err)
 		return 2
 	}
 	if _, err := fmt.Sscanf(*size, "%dx%d", &o.Width, &o.Height); err != nil || o.Width <= 0 || o.Height <= 0 {

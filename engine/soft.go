@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"image"
+	"unsafe"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/raster"
+)
+
+// software draws the character on the CPU with package raster: one pass
+// with a real depth buffer instead of the GPU's depth and colour passes,
+// which on a software GPU (llvmpipe) costs several times more. The result
+// goes into the colour buffer, and the final pass is the same either way.
+type software struct {
+	r      raster.Renderer
+	t      raster.Target
+	lights raster.Lights
+	draws  []raster.Draw
+}
+
+// The frame's vertices are read in place as raster vertices.
+var _ [unsafe.Sizeof(ebiten.Vertex{}) - unsafe.Sizeof(raster.Vertex{})]byte
+var _ [unsafe.Sizeof(raster.Vertex{}) - unsafe.Sizeof(ebiten.Vertex{})]byte
+
+// rasterVerts views ebiten vertices as raster vertices (same layout; see
+// TestRasterVertexLayout).
+func rasterVerts(v []ebiten.Vertex) []raster.Vertex {
+	if len(v) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*raster.Vertex)(unsafe.Pointer(&v[0])), len(v))
+}
+
+// softMesh is what the CPU renderer keeps of a mesh: a raster material
+// per slot. ok is false for models it cannot draw (MToon materials), which
+// the GPU draws.
+type softMesh struct {
+	mats []raster.Material
+	ok   bool
+}
+
+// softMaterials describes the mesh's materials for package raster.
+func softMaterials(m *avatar.Model, g *Mesh) softMesh {
+	sm := softMesh{ok: true}
+	for s := 0; s <= len(m.Materials); s++ {
+		mat := &defaultMaterial
+		if s < len(m.Materials) {
+			mat = &m.Materials[s]
+		}
+		if mat.MToon != nil {
+			sm.ok = false
+		}
+		rm := raster.Material{BaseColor: mat.BaseColor, Cutoff: mat.AlphaCutoff, Emissive: mat.Emissive,
+			Alpha: raster.Alpha(mat.AlphaMode), Textured: g.matTex[s] >= 0, EmitTex: g.matEmit[s] >= 0,
+			Unlit: mat.Unlit, Toon: mat.Toon, VertexLit: vertexLit(m, mat)}
+		if mat.AlphaMode == avatar.AlphaMask && mat.AlphaCutoff == 0 {
+			rm.Cutoff = 0.5
+		}
+		if t := firstTexture(g.matTex[s], g.matEmit[s], g.matAux[s]); t >= 0 {
+			smp := m.Textures[t].Sampler
+			rm.Sampler = raster.Sampler{Nearest: smp.Nearest, WrapS: raster.Wrap(smp.WrapS), WrapT: raster.Wrap(smp.WrapT)}
+		}
+		sm.mats = append(sm.mats, rm)
+	}
+	return sm
+}
+
+// softPass renders the frame's region (render pixels) on the CPU into the
+// colour buffer.
+func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
+	sw := r.sw
+	sw.setLights(r.fu)
+	sw.draws = sw.draws[:0]
+	for i := range g.Frame.Draws {
+		d := &g.Frame.Draws[i]
+		s := g.slot(d.Material)
+		rd := raster.Draw{Verts: rasterVerts(d.Verts), Indices: d.Indices, Mat: &g.soft.mats[s]}
+		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
+			rd.Base = g.textures[t].cpuLevel(d.LOD)
+		}
+		if t := g.matEmit[s]; t >= 0 && g.textures[t] != nil {
+			rd.Emit = g.textures[t].cpuLevel(d.LOD)
+		}
+		sw.draws = append(sw.draws, rd)
+	}
+	sw.t.Reset(region)
+	sw.r.Render(&sw.t, sw.draws, &sw.lights)
+	r.cbuf.SubImage(region).(*ebiten.Image).WritePixels(sw.t.Pix)
+}
+
+// setLights copies the frame's uniforms into the raster lights.
+func (sw *software) setLights(u *frameUniforms) {
+	l := &sw.lights
+	for _, c := range []struct {
+		dst *[3]float32
+		src []float32
+	}{{&l.ViewX, u.viewX}, {&l.ViewY, u.viewY}, {&l.ViewO, u.viewO}, {&l.KeyDir, u.keyDir}, {&l.KeyColor, u.keyColor},
+		{&l.FillDir, u.fillDir}, {&l.FillColor, u.fillColor}, {&l.RimDir, u.rimDir}, {&l.RimColor, u.rimColor},
+		{&l.Sky, u.sky}, {&l.Ground, u.ground}, {&l.LightBias, u.lightBias}, {&l.HemiMid, u.hemiMid},
+		{&l.HemiSlope, u.hemiSlope}, {&l.KeySpec, u.keySpec}} {
+		copy(c.dst[:], c.src)
+	}
+	copy(l.LightMat[:], u.lightMat)
+	l.Specular, l.Exposure = u.specular[0], u.exposure[0]
+	l.DepthW[0], l.DepthW[1] = u.depthW[0], u.depthW[1]
+}
+
+// cpuLevel returns mip level i of the texture for the CPU renderer,
+// building it (and decoding the image file again if its source was
+// dropped) when first needed.
+func (t *texture) cpuLevel(i int) *raster.Image {
+	i = min(max(i, 0), len(t.levels)-1)
+	if t.cpu == nil {
+		t.cpu = make([]*raster.Image, len(t.levels))
+	}
+	if t.cpu[i] != nil {
+		return t.cpu[i]
+	}
+	if t.src == nil {
+		t.decodeNow()
+	}
+	img := baseLevel(t.src)
+	for k := 0; k < i; k++ {
+		img = halve(img)
+	}
+	t.cpu[i] = raster.NewImage(img.Rect.Dx(), img.Rect.Dy(), img.Pix)
+	return t.cpu[i]
+}

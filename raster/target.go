@@ -1,0 +1,43 @@
+package raster
+
+import (
+	"image"
+	"math"
+)
+
+// Target is what a frame is drawn into: a rectangle of render pixels with
+// a colour buffer (premultiplied sRGB RGBA, packed rows, the layout
+// ebiten.Image.WritePixels takes) and a depth buffer.
+type Target struct {
+	// Rect is the rectangle of render pixels the buffers cover.
+	Rect image.Rectangle
+	// Pix holds 4·Dx·Dy bytes, row by row from Rect.Min.
+	Pix []byte
+	z   []float32
+}
+
+// farDepth is the depth buffer's clear value: behind everything.
+var farDepth = float32(math.Inf(1))
+
+// Reset makes t cover r, transparent and empty of depth. The buffers grow
+// when r is larger than any before and are reused otherwise.
+func (t *Target) Reset(r image.Rectangle) {
+	n := r.Dx() * r.Dy()
+	if r.Empty() {
+		n = 0
+	}
+	if cap(t.z) < n {
+		t.Pix, t.z = make([]byte, 4*n), make([]float32, n)
+	}
+	t.Rect, t.Pix, t.z = r, t.Pix[:4*n], t.z[:n]
+	clear(t.Pix)
+	for i := range t.z {
+		t.z[i] = farDepth
+	}
+}
+
+// RGBA returns the colour buffer as an image (sharing its pixels), for
+// tests and screenshots.
+func (t *Target) RGBA() *image.RGBA {
+	return &image.RGBA{Pix: t.Pix, Stride: 4 * t.Rect.Dx(), Rect: t.Rect}
+}

@@ -1,0 +1,138 @@
+package raster
+
+// triangle is one triangle set up for filling: its edges and the plane of
+// each attribute over the screen.
+type triangle struct {
+	x0, y0     float32 // vertex 0, the attributes' origin
+	a0         [nAttr]float32
+	dx, dy     [nAttr]float32 // each attribute's change per pixel along x and y
+	edges      [3]edge
+	nEdges     int
+	minX, maxX int // the columns of the bounding box
+}
+
+// edge is a non-horizontal edge: the x where it crosses row centre y is
+// px + (y − py)·slope; it bounds the triangle's pixels from the left
+// (lower) or the right.
+type edge struct {
+	px, py, slope float32
+	lower         bool
+}
+
+// setup prepares the triangle v0 v1 v2, reporting false when it has no
+// area.
+func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
+	x0, y0 := v0.DstX, v0.DstY
+	e1x, e1y := v1.DstX-x0, v1.DstY-y0
+	e2x, e2y := v2.DstX-x0, v2.DstY-y0
+	area := e1x*e2y - e2x*e1y
+	if area == 0 || area != area {
+		return false
+	}
+	inv := 1 / area
+	t.x0, t.y0 = x0, y0
+	a0, a1, a2 := v0.attrs(), v1.attrs(), v2.attrs()
+	for k := range nAttr {
+		d1, d2 := a1[k]-a0[k], a2[k]-a0[k]
+		t.a0[k] = a0[k]
+		t.dx[k] = (d1*e2y - d2*e1y) * inv
+		t.dy[k] = (d2*e1x - d1*e2x) * inv
+	}
+	t.nEdges = 0
+	t.edge(v0, v1, area)
+	t.edge(v1, v2, area)
+	t.edge(v2, v0, area)
+	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
+	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
+	return true
+}
+
+// edge adds the edge from p to q of a triangle of signed area area.
+// Horizontal edges bound only the rows, which binning has chosen.
+func (t *triangle) edge(p, q *Vertex, area float32) {
+	dy := q.DstY - p.DstY
+	if dy == 0 {
+		return
+	}
+	// Inside, (q−p)×(x−p) has area's sign; along a row that grows with x
+	// when −dy has it: the edge is then a lower bound.
+	t.edges[t.nEdges] = edge{px: p.DstX, py: p.DstY, slope: (q.DstX - p.DstX) / dy, lower: (dy < 0) == (area > 0)}
+	t.nEdges++
+}
+
+// span returns the columns [lo, hi] whose centres lie inside the triangle
+// on the row of centre yc: left edges inclusive, right edges exclusive.
+func (t *triangle) span(yc float32, x0, x1 int) (lo, hi int) {
+	lo, hi = max(t.minX, x0), min(t.maxX, x1)
+	for i := range t.nEdges {
+		e := &t.edges[i]
+		x := e.px + (yc-e.py)*e.slope
+		if e.lower {
+			lo = max(lo, ceilInt(x-0.5))
+		} else {
+			hi = min(hi, ceilInt(x-0.5)-1)
+		}
+	}
+	return lo, hi
+}
+
+// fill shades the triangle's pixels on rows y0..y1 of target tg.
+func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
+	w := tg.Rect.Dx()
+	blend := sh.m.Alpha == Blend
+	var f frag
+	var row [nAttr]float32
+	for y := y0; y <= y1; y++ {
+		yc := float32(y) + 0.5
+		lo, hi := t.span(yc, tg.Rect.Min.X, tg.Rect.Max.X-1)
+		if lo > hi {
+			continue
+		}
+		fy := yc - t.y0
+		for k := range nAttr {
+			row[k] = t.a0[k] + t.dy[k]*fy
+		}
+		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
+		zs := tg.z[base+lo : base+hi+1]
+		pix := tg.Pix[4*(base+lo) : 4*(base+hi+1)]
+		f.y = yc
+		for j := range zs {
+			xc := float32(lo+j) + 0.5
+			fx := xc - t.x0
+			z := row[aDepth] + t.dx[aDepth]*fx
+			if z > zs[j] || (z == zs[j] && sh.nearer) {
+				continue
+			}
+			for k := range nAttr {
+				f.a[k] = row[k] + t.dx[k]*fx
+			}
+			f.x = xc
+			r, g, b, a, ok := sh.shade(&f)
+			if !ok {
+				continue
+			}
+			p := pix[4*j : 4*j+4 : 4*j+4]
+			if !blend {
+				p[0], p[1], p[2], p[3] = out.byteOf(r), out.byteOf(g), out.byteOf(b), 255
+				zs[j] = z
+				continue
+			}
+			k := 1 - a
+			p[0] = unorm8(float32(out.byteOf(r))/255*a + float32(p[0])/255*k)
+			p[1] = unorm8(float32(out.byteOf(g))/255*a + float32(p[1])/255*k)
+			p[2] = unorm8(float32(out.byteOf(b))/255*a + float32(p[2])/255*k)
+			p[3] = unorm8(a + float32(p[3])/255*k)
+		}
+	}
+}
+
+// unorm8 converts a channel in [0, 1] to a byte as a GPU writes it.
+func unorm8(x float32) byte {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= 1 {
+		return 255
+	}
+	return byte(x*255 + 0.5)
+}
