@@ -96,6 +96,9 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 		ebiten.SetScreenClearedEveryFrame(false)
 		g.applyMode()
 	}
+	if os.Getenv("KIN_VSYNC") == "0" {
+		ebiten.SetVsyncEnabled(false)
+	}
 	ebiten.SetWindowTitle("kin bench-frame")
 	ebiten.SetRunnableOnUnfocused(true)
 	if !o.Desktop { // the canvas covers the monitor
