@@ -27,19 +27,28 @@ type Renderer struct {
 	Workers int
 
 	frame struct {
-		t     *Target
-		draws []Draw
-		l     *Lights
-		rows  []uint32 // per triangle of all draws: first row | last row << 16, or empty
-		start []int    // per draw: its first triangle's index into rows
-		bandH int
-		bands int32
-		next  atomic.Int32
-		wg    sync.WaitGroup
+		t       *Target
+		draws   []Draw
+		l       *Lights
+		shaders []shader // per draw
+		tris    []binned // the triangles that cover a pixel, in drawing order
+		first   []int32  // per band, and one more: where its triangles start in list
+		list    []int32  // indices into tris, band after band
+		bands   int32
+		next    atomic.Int32
+		wg      sync.WaitGroup
 	}
 	out     output
 	work    chan struct{}
 	started int
+}
+
+// binned is a triangle that covers pixel centres of the target: its draw,
+// its first index in the draw's index list, and its first and last rows.
+type binned struct {
+	draw   int32
+	index  int32
+	lo, hi int32
 }
 
 // bandRows is the height of a band of rows: small enough that two cores
@@ -47,24 +56,30 @@ type Renderer struct {
 // up twice.
 const bandRows = 32
 
-// emptyRows marks a triangle that covers no pixel centre of the target.
-const emptyRows = 0xffffffff
-
-// Render draws the draws into t (already Reset) with lights l.
+// Render draws the draws into t (already Reset) with lights l: the opaque
+// and masked draws first, nearest first (the reverse of the order they are
+// listed in, each draw's triangles running far to near), so that hidden
+// fragments fail the depth test before they are shaded; then the blended
+// draws in order. Of two fragments at the same depth the one listed later
+// shows, as on the GPU.
 func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f := &r.frame
 	f.t, f.draws, f.l = t, draws, l
 	r.out.set(l.Exposure)
+	f.shaders = f.shaders[:0]
+	for i := range draws {
+		d := &draws[i]
+		f.shaders = append(f.shaders, shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit,
+			nearer: d.Mat.Alpha != Blend, fast: fastFor(d.Mat, d.Base)})
+	}
+	f.bands = int32((t.Rect.Dy() + bandRows - 1) / bandRows)
 	r.bin()
-	h := t.Rect.Dy()
-	f.bandH = bandRows
-	f.bands = int32((h + bandRows - 1) / bandRows)
 	f.next.Store(0)
 	n := r.Workers
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	n = min(n, int(f.bands))
+	n = max(min(n, int(f.bands)), 1)
 	r.startWorkers(n - 1)
 	f.wg.Add(n - 1)
 	for range n - 1 {
@@ -106,42 +121,78 @@ func (r *Renderer) drawBands() {
 		if b >= f.bands {
 			return
 		}
-		y0 := f.t.Rect.Min.Y + int(b)*f.bandH
-		r.drawBand(y0, min(y0+f.bandH, f.t.Rect.Max.Y))
+		r.drawBand(b)
 	}
 }
 
-// bin works out the rows each triangle covers, once for all bands.
+// bin lists the triangles that cover pixel centres in drawing order (see
+// Render) and, for each band of rows, those that reach into it.
 func (r *Renderer) bin() {
 	f := &r.frame
-	n := 0
-	f.start = f.start[:0]
-	for i := range f.draws {
-		f.start = append(f.start, n)
-		n += len(f.draws[i].Indices) / 3
-	}
-	if cap(f.rows) < n {
-		f.rows = make([]uint32, n)
-	}
-	f.rows = f.rows[:n]
-	y0, y1 := f.t.Rect.Min.Y, f.t.Rect.Max.Y-1
-	k := 0
-	for i := range f.draws {
-		d := &f.draws[i]
-		vs, ind := d.Verts, d.Indices
-		for j := 0; j+2 < len(ind); j += 3 {
-			a, b, c := vs[ind[j]].DstY, vs[ind[j+1]].DstY, vs[ind[j+2]].DstY
-			// Rows whose centre (y + 0.5) lies within the triangle's span.
-			lo := max(ceilInt(min(a, b, c)-0.5), y0)
-			hi := min(ceilInt(max(a, b, c)-0.5)-1, y1)
-			if lo > hi {
-				f.rows[k] = emptyRows
-			} else {
-				f.rows[k] = uint32(lo) | uint32(hi)<<16
-			}
-			k++
+	f.tris = f.tris[:0]
+	for i := len(f.draws) - 1; i >= 0; i-- {
+		if f.draws[i].Mat.Alpha != Blend {
+			r.binDraw(i, true)
 		}
 	}
+	for i := range f.draws {
+		if f.draws[i].Mat.Alpha == Blend {
+			r.binDraw(i, false)
+		}
+	}
+	nb := int(f.bands)
+	f.first = grow(f.first, nb+1)
+	clear(f.first)
+	y0 := int32(f.t.Rect.Min.Y)
+	for _, t := range f.tris {
+		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
+			f.first[b+1]++
+		}
+	}
+	for b := 1; b <= nb; b++ {
+		f.first[b] += f.first[b-1]
+	}
+	f.list = grow(f.list, int(f.first[nb]))
+	fill := f.first[:nb] // advanced as the bands fill, then moved back
+	for k, t := range f.tris {
+		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
+			f.list[fill[b]] = int32(k)
+			fill[b]++
+		}
+	}
+	copy(f.first[1:], f.first[:nb])
+	f.first[0] = 0
+}
+
+// binDraw adds draw i's triangles that cover pixel centres to the list,
+// last first when reverse is set.
+func (r *Renderer) binDraw(i int, reverse bool) {
+	f := &r.frame
+	d := &f.draws[i]
+	vs, ind := d.Verts, d.Indices
+	n := len(ind) / 3
+	y0, y1 := f.t.Rect.Min.Y, f.t.Rect.Max.Y-1
+	for j := range n {
+		k := j
+		if reverse {
+			k = n - 1 - j
+		}
+		a, b, c := vs[ind[3*k]].DstY, vs[ind[3*k+1]].DstY, vs[ind[3*k+2]].DstY
+		// Rows whose centre (y + 0.5) lies within the triangle's span.
+		lo := max(ceilInt(min(a, b, c)-0.5), y0)
+		hi := min(ceilInt(max(a, b, c)-0.5)-1, y1)
+		if lo <= hi {
+			f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi)})
+		}
+	}
+}
+
+// grow returns s with length n, reallocated only when too small.
+func grow(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
 }
 
 // ceilInt is ⌈x⌉, clamped to a range rows and columns never leave.
@@ -159,51 +210,19 @@ func ceilInt(x float32) int {
 	return i
 }
 
-// drawBand draws every triangle's rows within [y0, y1): the opaque and
-// masked draws first, nearest first (the reverse of the order they are
-// listed in: each draw's triangles run far to near), so that hidden
-// fragments fail the depth test before they are shaded; then the blended
-// draws in order. Of two fragments at the same depth the one listed later
-// shows, as on the GPU.
-func (r *Renderer) drawBand(y0, y1 int) {
+// drawBand draws band b's rows of every triangle that reaches into it.
+func (r *Renderer) drawBand(b int32) {
 	f := &r.frame
-	for i := len(f.draws) - 1; i >= 0; i-- {
-		if f.draws[i].Mat.Alpha != Blend {
-			r.drawTriangles(i, y0, y1, true)
-		}
-	}
-	for i := range f.draws {
-		if f.draws[i].Mat.Alpha == Blend {
-			r.drawTriangles(i, y0, y1, false)
-		}
-	}
-}
-
-// drawTriangles draws draw i's triangles within rows [y0, y1), last first
-// when reverse is set.
-func (r *Renderer) drawTriangles(i, y0, y1 int, reverse bool) {
-	f := &r.frame
-	d := &f.draws[i]
-	sh := shader{m: d.Mat, l: f.l, base: d.Base, emit: d.Emit, nearer: reverse}
-	rows := f.rows[f.start[i] : f.start[i]+len(d.Indices)/3]
+	y0 := f.t.Rect.Min.Y + int(b)*bandRows
+	y1 := min(y0+bandRows, f.t.Rect.Max.Y) - 1
 	var tri triangle
-	for j := range rows {
-		k := j
-		if reverse {
-			k = len(rows) - 1 - j
-		}
-		rr := rows[k]
-		if rr == emptyRows {
-			continue
-		}
-		lo, hi := int(rr&0xffff), int(rr>>16)
-		if hi < y0 || lo >= y1 {
-			continue
-		}
-		ind := d.Indices[3*k : 3*k+3]
+	for _, k := range f.list[f.first[b]:f.first[b+1]] {
+		t := &f.tris[k]
+		d := &f.draws[t.draw]
+		ind := d.Indices[t.index : t.index+3]
 		if !tri.setup(&d.Verts[ind[0]], &d.Verts[ind[1]], &d.Verts[ind[2]]) {
 			continue
 		}
-		tri.fill(f.t, &sh, &r.out, max(lo, y0), min(hi, y1-1))
+		tri.fill(f.t, &f.shaders[t.draw], &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
 	}
 }

@@ -78,6 +78,10 @@ func (t *triangle) span(yc float32, x0, x1 int) (lo, hi int) {
 
 // fill shades the triangle's pixels on rows y0..y1 of target tg.
 func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
+	if sh.fast {
+		t.fillFast(tg, sh, out, y0, y1)
+		return
+	}
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
 	var f frag
