@@ -1,5 +1,7 @@
 package raster
 
+import "math"
+
 // The fast path: most of a character's pixels belong to opaque or masked,
 // textured, bilinear materials lit per vertex (a glTF avatar's skin,
 // clothes and hair). For those, fillFast does what fill and shade do with
@@ -19,7 +21,7 @@ var lin256 [256]float32
 
 func init() {
 	for i := range lin256 {
-		lin256[i] = toLinear(float32(i) / 255)
+		lin256[i] = float32(math.Pow(float64(i)/255, 2.2))
 	}
 }
 
