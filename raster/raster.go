@@ -38,9 +38,7 @@ type Renderer struct {
 		next    atomic.Int32
 		wg      sync.WaitGroup
 	}
-	out     output
-	work    chan struct{}
-	started int
+	out output
 }
 
 // binned is a triangle that covers pixel centres of the target: its draw,
@@ -80,36 +78,38 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 		n = runtime.GOMAXPROCS(0)
 	}
 	n = max(min(n, int(f.bands)), 1)
-	r.startWorkers(n - 1)
+	startWorkers(n - 1)
 	f.wg.Add(n - 1)
 	for range n - 1 {
-		r.work <- struct{}{}
+		work <- r
 	}
 	r.drawBands()
 	f.wg.Wait()
 	f.t, f.draws, f.l = nil, nil, nil
 }
 
-// startWorkers keeps n goroutines waiting for frames.
-func (r *Renderer) startWorkers(n int) {
-	if r.work == nil {
-		r.work = make(chan struct{})
-	}
-	for ; r.started < n; r.started++ {
-		go func() {
-			for range r.work {
-				r.drawBands()
-				r.frame.wg.Done()
-			}
-		}()
-	}
-}
+// work hands a frame to the goroutines that help draw it, which every
+// Renderer shares: each takes bands of the frame until none is left.
+var (
+	work    = make(chan *Renderer)
+	workers atomic.Int32
+)
 
-// Close stops the renderer's goroutines.
-func (r *Renderer) Close() {
-	if r.work != nil {
-		close(r.work)
-		r.work, r.started = nil, 0
+// startWorkers makes sure at least n goroutines wait for frames.
+func startWorkers(n int) {
+	for {
+		have := workers.Load()
+		if int(have) >= n {
+			return
+		}
+		if workers.CompareAndSwap(have, have+1) {
+			go func() {
+				for r := range work {
+					r.drawBands()
+					r.frame.wg.Done()
+				}
+			}()
+		}
 	}
 }
 
