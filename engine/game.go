@@ -257,6 +257,7 @@ func (g *Game) Update() error {
 		g.savePrefs()
 		return ebiten.Termination
 	}
+	g.pause()
 	g.tick++
 	g.noteInput()
 	g.trayChoices()
@@ -383,6 +384,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
+	drawStart := time.Now()
+	defer g.planPause(drawStart)
 	g.quality.rendered()
 	if g.r.Transparent != g.overlay {
 		g.r.Transparent = g.overlay

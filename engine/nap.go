@@ -28,7 +28,9 @@ type napState struct {
 	cursor image.Point
 	at     int64 // tick of the last input seen
 	keys   [8]ebiten.Key
-	naps   int // how many times Draw slept (for tests and stats)
+	naps   int       // how many times Draw slept (for tests and stats)
+	wake   time.Time // when the next round may begin (see planPause); zero: now
+	pauses int       // how many times Update paused for it
 }
 
 // noteInput records input this tick: a moved cursor, a key or mouse
@@ -62,4 +64,40 @@ func (g *Game) napIfCalm() {
 		g.nap.naps++
 		time.Sleep(napTime)
 	}
+}
+
+// Pacing the loop to the frame rate. Ebitengine presents the screen again
+// in the rounds after one that drew, until three in a row drew nothing,
+// and on a software renderer a present costs as much as a third of a
+// frame. Where the frame rate is below the tick rate (the overlay's 30 a
+// second, an unfocused window's 20), a round that drew a frame is followed
+// by a pause until the next frame is due, taken in the next round's first
+// Update, once the frame is on the screen: every round then draws one
+// frame and presents it once. Ebitengine calls Update as many times as the
+// pause took ticks, so the clock keeps time.
+
+// planPause notes, after a round that drew a frame at drawStart, when
+// the next round should begin.
+func (g *Game) planPause(drawStart time.Time) {
+	fps := g.frameRate()
+	if g.pace == nil || fps <= 0 || fps >= TickRate || g.calm() {
+		return
+	}
+	g.nap.wake = drawStart.Add(time.Duration(float64(time.Second)/fps) - pauseMargin)
+}
+
+// pauseMargin starts the next round a little early: the ticks it brings
+// must add up to a frame.
+const pauseMargin = 2 * time.Millisecond
+
+// pause sleeps until the round planned by planPause, once.
+func (g *Game) pause() {
+	if g.nap.wake.IsZero() {
+		return
+	}
+	if d := time.Until(g.nap.wake); d > 0 {
+		g.nap.pauses++
+		time.Sleep(d)
+	}
+	g.nap.wake = time.Time{}
 }
