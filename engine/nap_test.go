@@ -68,3 +68,55 @@ func TestCalmInterval(t *testing.T) {
 		t.Error("calm: fast motion not drawn at once")
 	}
 }
+
+// TestPausePlanned: after a frame, the overlay (30 a second) and an
+// unfocused window (20) plan the next round for when the next frame is
+// due; a focused window (60), a test calling Draw and a calm kin (which
+// naps instead) plan none. The pause itself is taken once.
+func TestPausePlanned(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(g *Game)
+		want time.Duration // after start; 0 for none
+	}{
+		{"overlay", func(g *Game) { g.overlay = true }, time.Second/30 - pauseMargin},
+		{"unfocused window", func(g *Game) { g.win.focused = false }, time.Second/20 - pauseMargin},
+		{"focused window", func(g *Game) {}, 0},
+		{"a test calling Draw", func(g *Game) { g.overlay, g.pace = true, nil }, 0},
+		{"calm", func(g *Game) {
+			now := time.Unix(1000, 0)
+			g.r.now = func() time.Time { return now }
+			g.overlay, g.tick, g.nap.at = true, 1000, 0
+			g.r.slow, g.r.slowAt, g.r.stale = true, now, false
+		}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.pace, g.win.focused = &pacer{}, true
+			tc.set(g)
+			start := time.Now().Add(200 * time.Millisecond) // a frame begun then: the pause surely lies ahead
+			g.planPause(start)
+			if tc.want == 0 {
+				if !g.nap.wake.IsZero() {
+					t.Fatalf("planned a round at %v after the frame; want none", g.nap.wake.Sub(start))
+				}
+				return
+			}
+			if got := g.nap.wake.Sub(start); got != tc.want {
+				t.Fatalf("next round %v after the frame began, want %v", got, tc.want)
+			}
+			g.pause()
+			g.pause()
+			if g.nap.pauses != 1 || !g.nap.wake.IsZero() {
+				t.Errorf("paused %d times, wake %v; want once and cleared", g.nap.pauses, g.nap.wake)
+			}
+			if time.Now().Before(start.Add(tc.want)) {
+				t.Errorf("the pause ended before the planned round")
+			}
+		})
+	}
+}
