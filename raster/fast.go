@@ -1,6 +1,9 @@
 package raster
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+)
 
 // The fast path: most of a character's pixels belong to opaque or masked,
 // textured, bilinear materials lit per vertex (a glTF avatar's skin,
@@ -41,8 +44,8 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 			continue
 		}
 		fy := yc - t.y0
-		var row [nAttr]float32
-		for k := range nAttr {
+		var row [aA]float32 // the attributes before aA are those this path reads
+		for k := range row {
 			row[k] = t.a0[k] + t.dy[k]*fy
 		}
 		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
@@ -51,7 +54,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 		fx := float32(lo) + 0.5 - t.x0
 		for j := range zs {
 			z := row[aDepth] + t.dx[aDepth]*fx
-			if z >= zs[j] { // draws run nearest first: ties go to the one drawn first
+			if !(z < zs[j]) { // draws run nearest first: ties go to the one drawn first; NaN fails
 				fx++
 				continue
 			}
@@ -78,8 +81,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 			ch := (row[aS1] + t.dx[aS1]*fx) * iw
 			r, g, b := litVertex(l, br*lr, bg*lg, bb*lb, nx, ny, nz, cv, ch)
 			e := &m.Emissive
-			p := pix[4*j : 4*j+4 : 4*j+4]
-			p[0], p[1], p[2], p[3] = out.byteOf(r+e[0]), out.byteOf(g+e[1]), out.byteOf(b+e[2]), 255
+			binary.LittleEndian.PutUint32(pix[4*j:], uint32(out.byteOf(r+e[0]))|uint32(out.byteOf(g+e[1]))<<8|uint32(out.byteOf(b+e[2]))<<16|255<<24)
 			zs[j] = z
 			fx++
 		}
@@ -121,14 +123,24 @@ func litVertex(l *Lights, br, bg, bb, nx, ny, nz, cv, ch float32) (r, g, b float
 		nx, ny, nz, cv, ch = -nx, -ny, -nz, -cv, -ch
 	}
 	lm := &l.LightMat
-	dk := max(nx*lm[0]+ny*lm[1]+nz*lm[2]+l.LightBias[0], 0)
-	df := max(nx*lm[3]+ny*lm[4]+nz*lm[5]+l.LightBias[1], 0)
-	dr := max(nx*lm[6]+ny*lm[7]+nz*lm[8]+l.LightBias[2], 0)
+	dk := pos(nx*lm[0] + ny*lm[1] + nz*lm[2] + l.LightBias[0])
+	df := pos(nx*lm[3] + ny*lm[4] + nz*lm[5] + l.LightBias[1])
+	dr := pos(nx*lm[6] + ny*lm[7] + nz*lm[8] + l.LightBias[2])
 	t := 1 - cv
 	rim := t * t * t * dr
-	spec := pow40(max(ch, 0))
+	spec := pow40(pos(ch))
 	r = br*(l.HemiMid[0]+l.HemiSlope[0]*ny+l.KeyColor[0]*dk+l.FillColor[0]*df) + l.KeySpec[0]*spec + l.RimColor[0]*rim*(br*0.6+0.4)
 	g = bg*(l.HemiMid[1]+l.HemiSlope[1]*ny+l.KeyColor[1]*dk+l.FillColor[1]*df) + l.KeySpec[1]*spec + l.RimColor[1]*rim*(bg*0.6+0.4)
 	b = bb*(l.HemiMid[2]+l.HemiSlope[2]*ny+l.KeyColor[2]*dk+l.FillColor[2]*df) + l.KeySpec[2]*spec + l.RimColor[2]*rim*(bb*0.6+0.4)
 	return r, g, b
+}
+
+// pos is x where it is positive, else 0 (NaN included): max(x, 0)
+// without the builtin's care for NaN and signed zeros, which costs a
+// shader's inner loop several instructions.
+func pos(x float32) float32 {
+	if x > 0 {
+		return x
+	}
+	return 0
 }

@@ -195,20 +195,21 @@ func grow(s []int32, n int) []int32 {
 	return s[:n]
 }
 
-// ceilInt is ⌈x⌉, clamped to a range rows and columns never leave.
+// ceilInt is ⌈x⌉, clamped to a range rows and columns never leave (a NaN
+// goes to its low end).
 func ceilInt(x float32) int {
-	if !(x > -30000) {
-		return -30000
+	if !(x > -ceilRange && x < ceilRange) {
+		if x >= ceilRange {
+			return ceilRange
+		}
+		return -ceilRange
 	}
-	if x > 30000 {
-		return 30000
-	}
-	i := int(x)
-	if float32(i) < x {
-		i++
-	}
-	return i
+	// Truncating a positive number floors it: ⌈x⌉ = R − ⌊R − x⌋, in float64,
+	// where R − x is exact.
+	return ceilRange - int(ceilRange-float64(x))
 }
+
+const ceilRange = 30000
 
 // drawBand draws band b's rows of every triangle that reaches into it.
 func (r *Renderer) drawBand(b int32) {

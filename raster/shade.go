@@ -114,29 +114,7 @@ func (s *shader) shade(f *frag) (r, g, b, a float32, ok bool) {
 // interpolated cosines, divided by the interpolated normal's length, stand
 // for the view ray and the half vector.
 func (s *shader) vertexShaded(f *frag, iw, br, bg, bb float32) (r, g, b float32) {
-	l := s.l
-	nx, ny, nz := f.a[aR]*iw, f.a[aG]*iw, f.a[aB]*iw
-	k := invSqrt(nx*nx + ny*ny + nz*nz)
-	nx, ny, nz = nx*k, ny*k, nz*k
-	cv, ch := f.a[aS0]*iw*k, f.a[aS1]*iw*k
-	if cv < 0 {
-		nx, ny, nz, cv, ch = -nx, -ny, -nz, -cv, -ch
-	}
-	lm := &l.LightMat
-	dk := max(nx*lm[0]+ny*lm[1]+nz*lm[2]+l.LightBias[0], 0)
-	df := max(nx*lm[3]+ny*lm[4]+nz*lm[5]+l.LightBias[1], 0)
-	dr := max(nx*lm[6]+ny*lm[7]+nz*lm[8]+l.LightBias[2], 0)
-	t := 1 - cv
-	rim := t * t * t * dr
-	spec := pow40(max(ch, 0))
-	ch3 := func(b, mid, slope, key, fill, ks, rc float32) float32 {
-		light := mid + slope*ny + key*dk + fill*df
-		return b*light + ks*spec + rc*rim*(b*0.6+0.4)
-	}
-	r = ch3(br, l.HemiMid[0], l.HemiSlope[0], l.KeyColor[0], l.FillColor[0], l.KeySpec[0], l.RimColor[0])
-	g = ch3(bg, l.HemiMid[1], l.HemiSlope[1], l.KeyColor[1], l.FillColor[1], l.KeySpec[1], l.RimColor[1])
-	b = ch3(bb, l.HemiMid[2], l.HemiSlope[2], l.KeyColor[2], l.FillColor[2], l.KeySpec[2], l.RimColor[2])
-	return r, g, b
+	return litVertex(s.l, br, bg, bb, f.a[aR]*iw, f.a[aG]*iw, f.a[aB]*iw, f.a[aS0]*iw, f.a[aS1]*iw)
 }
 
 // pixelShaded lights a fragment from its interpolated normal and its view
