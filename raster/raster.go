@@ -30,7 +30,7 @@ type Renderer struct {
 		t     *Target
 		draws []Draw
 		l     *Lights
-		rows  []uint32 // per triangle of all draws: first row | last row << 16, or empty
+		rows  []uint32 // per triangle of all draws: first row | last row << 16 (from t.Rect.Min.Y), or empty
 		start []int    // per draw: its first triangle's index into rows
 		bandH int
 		bands int32
@@ -137,7 +137,7 @@ func (r *Renderer) bin() {
 			if lo > hi {
 				f.rows[k] = emptyRows
 			} else {
-				f.rows[k] = uint32(lo) | uint32(hi)<<16
+				f.rows[k] = uint32(lo-y0) | uint32(hi-y0)<<16
 			}
 			k++
 		}
@@ -196,7 +196,7 @@ func (r *Renderer) drawTriangles(i, y0, y1 int, reverse bool) {
 		if rr == emptyRows {
 			continue
 		}
-		lo, hi := int(rr&0xffff), int(rr>>16)
+		lo, hi := f.t.Rect.Min.Y+int(rr&0xffff), f.t.Rect.Min.Y+int(rr>>16)
 		if hi < y0 || lo >= y1 {
 			continue
 		}
