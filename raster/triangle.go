@@ -20,13 +20,13 @@ type edge struct {
 }
 
 // setup prepares the triangle v0 v1 v2, reporting false when it has no
-// area.
+// area or a vertex not at a finite position.
 func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	x0, y0 := v0.DstX, v0.DstY
 	e1x, e1y := v1.DstX-x0, v1.DstY-y0
 	e2x, e2y := v2.DstX-x0, v2.DstY-y0
 	area := e1x*e2y - e2x*e1y
-	if area == 0 || area != area {
+	if area == 0 || area-area != 0 { // no area, NaN or infinite
 		return false
 	}
 	inv := 1 / area
