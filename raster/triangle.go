@@ -100,7 +100,7 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 			xc := float32(lo+j) + 0.5
 			fx := xc - t.x0
 			z := row[aDepth] + t.dx[aDepth]*fx
-			if z > zs[j] || (z == zs[j] && sh.nearer) {
+			if !(z <= zs[j]) || (z == zs[j] && sh.nearer) { // NaN fails, as on a GPU
 				continue
 			}
 			for k := range nAttr {
