@@ -118,3 +118,23 @@ func TestClipToTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthNotANumber checks that a triangle whose depths are not finite
+// numbers, so that its fragments' depths are NaN, draws nothing and
+// leaves no NaN in the depth buffer, as a GPU's depth test fails NaN.
+func TestDepthNotANumber(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	for _, z := range [][3]float32{{nan, 0.5, 0.5}, {0.5, 0.5, nan}, {inf, 0.5, 0.5}, {0.2, -inf, 0.5}, {inf, -inf, 0.5}} {
+		for _, m := range []*Material{unlit(Opaque, 1, 1, 1, 1), unlit(Mask, 1, 1, 1, 1), counter} {
+			tg := render(t, image.Rect(0, 0, 8, 8), 1, flatLights(),
+				triangles(m, vert(0, 0, z[0]), vert(8, 0, z[1]), vert(0, 8, z[2])))
+			for y := range 8 {
+				for x := range 8 {
+					if p, d := at(tg, x, y), depthAt(tg, x, y); p != [4]byte{} || d != farDepth {
+						t.Fatalf("depths %v, alpha %d: pixel (%d, %d) = %v at depth %v", z, m.Alpha, x, y, p, d)
+					}
+				}
+			}
+		}
+	}
+}
