@@ -116,7 +116,7 @@ func avatarScene(w, h, tris int, glass bool) ([]Draw, *Lights) {
 	outfit.Alpha, outfit.Cutoff = Mask, 0.5
 	// Each sphere draws about half its 2·rings·segments = seg² triangles,
 	// a little less seen from near.
-	seg := int(math.Sqrt(1.2 * float64(tris)))
+	seg := int(math.Sqrt(1.4 * float64(tris)))
 	draws := []Draw{
 		cam.sphere(body, tex, vec{0, 0, -3}, 0.49, seg/2, seg),
 		cam.sphere(&outfit, tex, vec{0, -0.06, -2.97}, 0.5, seg/2, seg),
