@@ -2,6 +2,7 @@ package raster
 
 import (
 	"image"
+	"sync"
 	"testing"
 )
 
@@ -60,13 +61,29 @@ func triangles(m *Material, vs ...Vertex) Draw {
 	return Draw{Verts: vs, Indices: ind, Mat: m}
 }
 
+// renderers are the renderers render uses, by number of workers, kept
+// because a new one builds its output table (65,537 powers) on its first
+// frame.
+var renderers struct {
+	sync.Mutex
+	m map[int]*Renderer
+}
+
 // render draws draws with l into a new target over r with n workers.
 func render(tb testing.TB, r image.Rectangle, n int, l *Lights, draws ...Draw) *Target {
 	tb.Helper()
 	var t Target
 	t.Reset(r)
-	rr := Renderer{Workers: n}
-	defer rr.Close()
+	renderers.Lock()
+	defer renderers.Unlock()
+	if renderers.m == nil {
+		renderers.m = map[int]*Renderer{}
+	}
+	rr := renderers.m[n]
+	if rr == nil {
+		rr = &Renderer{Workers: n}
+		renderers.m[n] = rr
+	}
 	rr.Render(&t, draws, l)
 	return &t
 }
