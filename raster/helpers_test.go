@@ -2,6 +2,7 @@ package raster
 
 import (
 	"image"
+	"math"
 	"sync"
 	"testing"
 )
@@ -120,7 +121,7 @@ func counts(tb testing.TB, t *Target) []int {
 // lies on, 0 when on it within eps.
 func side(ax, ay, bx, by, px, py, eps float64) int {
 	c := (bx-ax)*(py-ay) - (by-ay)*(px-ax)
-	l := max(abs(bx-ax), abs(by-ay))
+	l := max(math.Abs(bx-ax), math.Abs(by-ay))
 	switch {
 	case c > eps*l:
 		return 1
@@ -128,13 +129,6 @@ func side(ax, ay, bx, by, px, py, eps float64) int {
 		return -1
 	}
 	return 0
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // inside says whether point (px, py) lies inside triangle v (screen

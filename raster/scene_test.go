@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -68,22 +69,12 @@ func (c camera) sphere(m *Material, tex *Image, centre vec, r float64, rings, se
 			add(a, b+1, a+1)
 		}
 	}
-	slices.SortStableFunc(tris, func(a, b tri) int { return -cmpFloat(a.depth, b.depth) })
+	slices.SortStableFunc(tris, func(a, b tri) int { return cmp.Compare(b.depth, a.depth) })
 	ind := make([]uint32, 0, 3*len(tris))
 	for _, t := range tris {
 		ind = append(ind, t.i[:]...)
 	}
 	return Draw{Verts: vs, Indices: ind, Mat: m, Base: tex}
-}
-
-func cmpFloat(a, b float32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // pattern is a w×h opaque texture of soft stripes and noise, so that

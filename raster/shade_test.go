@@ -7,21 +7,6 @@ import (
 	"testing"
 )
 
-// vec is a float64 3-vector for the reference shader.
-type vec [3]float64
-
-func (a vec) add(b vec) vec            { return vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func (a vec) mul(b vec) vec            { return vec{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
-func (a vec) scale(k float64) vec      { return vec{a[0] * k, a[1] * k, a[2] * k} }
-func (a vec) dot(b vec) float64        { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
-func (a vec) norm() vec                { return a.scale(1 / math.Sqrt(a.dot(a))) }
-func v64(a [3]float32) vec             { return vec{float64(a[0]), float64(a[1]), float64(a[2])} }
-func f32(a vec) [3]float32             { return [3]float32{float32(a[0]), float32(a[1]), float32(a[2])} }
-func splat(k float64) vec              { return vec{k, k, k} }
-func mix(a, b vec, t float64) vec      { return a.add(b.add(a.scale(-1)).scale(t)) }
-func clamp01(x float64) float64        { return min(max(x, 0), 1) }
-func smooth(e0, e1, x float64) float64 { t := clamp01((x - e0) / (e1 - e0)); return t * t * (3 - 2*t) }
-
 // rig is the test's light rig, unfolded, as engine.Rig describes one.
 type rig struct {
 	key, keyColor, fill, fillColor, rim, rimColor, sky, ground vec
