@@ -138,3 +138,24 @@ func TestDepthNotANumber(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupRefuses checks that a triangle without area or with a vertex
+// not at a finite position is refused before any of its rows are filled.
+func TestSetupRefuses(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	for _, v := range [][3][2]float32{
+		{{1, 1}, {9, 9}, {5, 5}}, {{nan, 1}, {9, 2}, {5, 9}}, {{1, 1}, {inf, 2}, {5, 9}},
+		{{1, 1}, {9, 2}, {5, -inf}}, {{inf, inf}, {9, 2}, {5, 9}},
+	} {
+		var tri triangle
+		a, b, c := vert(v[0][0], v[0][1], 0), vert(v[1][0], v[1][1], 0), vert(v[2][0], v[2][1], 0)
+		if tri.setup(&a, &b, &c) {
+			t.Errorf("triangle %v set up", v)
+		}
+	}
+	a, b, c := vert(1, 1, 0), vert(9, 2, 0), vert(5, 9, 0)
+	var tri triangle
+	if !tri.setup(&a, &b, &c) {
+		t.Error("a plain triangle refused")
+	}
+}
