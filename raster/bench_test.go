@@ -24,7 +24,6 @@ func BenchmarkRender(b *testing.B) {
 			b.Run(fmt.Sprintf("tris=%d/workers=%d", tris, workers), func(b *testing.B) {
 				var tg Target
 				rr := Renderer{Workers: workers}
-				defer rr.Close()
 				tg.Reset(r) // the first frame's buffers and goroutines
 				rr.Render(&tg, draws, l)
 				b.ReportAllocs()

@@ -124,9 +124,7 @@ func FuzzRender(f *testing.F) {
 			z[i] = -7
 		}
 		tg.Reset(r)
-		rr := Renderer{Workers: 2}
-		defer rr.Close()
-		rr.Render(&tg, draws, l)
+		renderInto(&tg, 2, l, draws...)
 		for i := len(tg.Pix); i < len(pix); i++ {
 			if pix[i] != 0x5a {
 				t.Fatalf("byte %d past the colour buffer's %d written", i, len(tg.Pix))

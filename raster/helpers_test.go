@@ -70,11 +70,8 @@ var renderers struct {
 	m map[int]*Renderer
 }
 
-// render draws draws with l into a new target over r with n workers.
-func render(tb testing.TB, r image.Rectangle, n int, l *Lights, draws ...Draw) *Target {
-	tb.Helper()
-	var t Target
-	t.Reset(r)
+// renderInto draws draws with l into t (already reset) with n workers.
+func renderInto(t *Target, n int, l *Lights, draws ...Draw) {
 	renderers.Lock()
 	defer renderers.Unlock()
 	if renderers.m == nil {
@@ -85,7 +82,15 @@ func render(tb testing.TB, r image.Rectangle, n int, l *Lights, draws ...Draw) *
 		rr = &Renderer{Workers: n}
 		renderers.m[n] = rr
 	}
-	rr.Render(&t, draws, l)
+	rr.Render(t, draws, l)
+}
+
+// render draws draws with l into a new target over r with n workers.
+func render(tb testing.TB, r image.Rectangle, n int, l *Lights, draws ...Draw) *Target {
+	tb.Helper()
+	var t Target
+	t.Reset(r)
+	renderInto(&t, n, l, draws...)
 	return &t
 }
 

@@ -20,7 +20,6 @@ func TestWorkersSamePicture(t *testing.T) {
 			t.Run(fmt.Sprintf("%v, %d workers", r, n), func(t *testing.T) {
 				var tg Target
 				rr := Renderer{Workers: n}
-				defer rr.Close()
 				for range 2 {
 					tg.Reset(r)
 					rr.Render(&tg, draws, l)
@@ -72,25 +71,5 @@ func TestRenderAllocatesNothing(t *testing.T) {
 		if a := testing.AllocsPerRun(20, frame); a != 0 {
 			t.Errorf("%d workers: %v allocations a frame", n, a)
 		}
-		r.Close()
-	}
-}
-
-// TestRendererClose checks that a closed renderer draws again (starting
-// its goroutines anew) and can be closed twice.
-func TestRendererClose(t *testing.T) {
-	draws, l := avatarScene(120, 180, 2000, false)
-	var tg Target
-	r := Renderer{Workers: 3}
-	tg.Reset(image.Rect(0, 0, 120, 180))
-	r.Render(&tg, draws, l)
-	want := slices.Clone(tg.Pix)
-	r.Close()
-	tg.Reset(image.Rect(0, 0, 120, 180))
-	r.Render(&tg, draws, l)
-	r.Close()
-	r.Close()
-	if !bytes.Equal(tg.Pix, want) {
-		t.Error("the frame drawn after Close differs")
 	}
 }
