@@ -111,7 +111,7 @@ func sampleFast(img *Image, ws, wt Wrap, px, py float32) uint32 {
 	const m = 0x00ff00ff
 	rb := (a&m)*w00 + (b&m)*w10 + (c&m)*w01 + (d&m)*w11
 	ag := (a>>8&m)*w00 + (b>>8&m)*w10 + (c>>8&m)*w01 + (d>>8&m)*w11
-	return rb>>8&m | ag&^m
+	return (rb+0x00800080)>>8&m | (ag+0x00800080)&^m // rounded, as a GPU's filter rounds
 }
 
 // litVertex is vertexShaded for a fragment whose normal n (any length),

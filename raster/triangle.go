@@ -20,13 +20,13 @@ type edge struct {
 }
 
 // setup prepares the triangle v0 v1 v2, reporting false when it has no
-// area.
+// area or a vertex not at a finite position.
 func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	x0, y0 := v0.DstX, v0.DstY
 	e1x, e1y := v1.DstX-x0, v1.DstY-y0
 	e2x, e2y := v2.DstX-x0, v2.DstY-y0
 	area := e1x*e2y - e2x*e1y
-	if area == 0 || area != area {
+	if area == 0 || area-area != 0 { // no area, NaN or infinite
 		return false
 	}
 	inv := 1 / area
@@ -104,7 +104,7 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 			xc := float32(lo+j) + 0.5
 			fx := xc - t.x0
 			z := row[aDepth] + t.dx[aDepth]*fx
-			if z > zs[j] || (z == zs[j] && sh.nearer) {
+			if !(z <= zs[j]) || (z == zs[j] && sh.nearer) { // NaN fails, as on a GPU
 				continue
 			}
 			for k := range nAttr {
