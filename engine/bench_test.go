@@ -104,7 +104,7 @@ func BenchmarkRenderFrame(b *testing.B) {
 // backends are the two ways a frame is rendered: the GPU's depth and
 // colour passes, or the CPU renderer (see Renderer.Software).
 var backends = []struct {
-	name     string
+	name    string
 	backend Backend
 }{{"gpu", BackendGPU}, {"cpu", BackendCPU}}
 

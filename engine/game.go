@@ -103,9 +103,10 @@ type Game struct {
 	mesh     *Mesh
 	prefs    Prefs
 
-	tick        int64   // ticks since start
-	frameAcc    float64 // seconds toward the next frame
-	dirty       bool    // a new pose awaits drawing
+	tick        int64     // ticks since start
+	frameAcc    float64   // seconds toward the next frame
+	nextFrame   time.Time // when the next frame falls due (see frameDueByClock)
+	dirty       bool      // a new pose awaits drawing
 	overlay     bool
 	ov          overlayState
 	orbit       orbitState
@@ -349,6 +350,9 @@ func (g *Game) frameDue() bool {
 	if fps <= 0 {
 		return false
 	}
+	if g.pace != nil && fps < TickRate {
+		return g.frameDueByClock(time.Now(), time.Duration(float64(time.Second)/fps))
+	}
 	g.frameAcc += 1.0 / TickRate
 	period := 1 / fps
 	if g.frameAcc+1e-9 < period {
@@ -357,6 +361,27 @@ func (g *Game) frameDue() bool {
 	g.frameAcc = min(g.frameAcc-period, period)
 	return true
 }
+
+// frameDueByClock is frameDue by the wall clock, for the real loop below
+// the tick rate: the loop pauses between frames (see planPause) and the
+// ticks a round brings vary, so counting them would miss frames. A frame
+// falls due within dueSlack of its time; one that came late moves the
+// next one period after it.
+func (g *Game) frameDueByClock(now time.Time, period time.Duration) bool {
+	if now.Add(dueSlack).Before(g.nextFrame) {
+		return false
+	}
+	g.nextFrame = g.nextFrame.Add(period)
+	if g.nextFrame.Before(now) {
+		g.nextFrame = now.Add(period)
+	}
+	return true
+}
+
+// dueSlack is how early a frame may be drawn: a round that begins a
+// little before its frame's time draws it rather than leaving it to the
+// next round.
+const dueSlack = 3 * time.Millisecond
 
 // pollLoad adopts a finished load or shows its error.
 func (g *Game) pollLoad() {
@@ -384,8 +409,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
-	drawStart := time.Now()
-	defer g.planPause(drawStart)
+	defer g.planPause()
 	g.quality.rendered()
 	if g.r.Transparent != g.overlay {
 		g.r.Transparent = g.overlay

@@ -76,19 +76,19 @@ func (g *Game) napIfCalm() {
 // frame and presents it once. Ebitengine calls Update as many times as the
 // pause took ticks, so the clock keeps time.
 
-// planPause notes, after a round that drew a frame at drawStart, when
-// the next round should begin.
-func (g *Game) planPause(drawStart time.Time) {
+// planPause notes, after a round that drew a frame, when the next round
+// should begin.
+func (g *Game) planPause() {
 	fps := g.frameRate()
 	if g.pace == nil || fps <= 0 || fps >= TickRate || g.calm() {
 		return
 	}
-	g.nap.wake = drawStart.Add(time.Duration(float64(time.Second)/fps) - pauseMargin)
+	g.nap.wake = g.nextFrame.Add(-pauseMargin)
 }
 
-// pauseMargin starts the next round a little early: the ticks it brings
-// must add up to a frame.
-const pauseMargin = 2 * time.Millisecond
+// pauseMargin begins the next round a little before its frame is due (see
+// dueSlack), so that the round draws it.
+const pauseMargin = time.Millisecond
 
 // pause sleeps until the round planned by planPause, once.
 func (g *Game) pause() {

@@ -70,17 +70,18 @@ func TestCalmInterval(t *testing.T) {
 }
 
 // TestPausePlanned: after a frame, the overlay (30 a second) and an
-// unfocused window (20) plan the next round for when the next frame is
-// due; a focused window (60), a test calling Draw and a calm kin (which
-// naps instead) plan none. The pause itself is taken once.
+// unfocused window (20) plan the next round for just before the next
+// frame falls due by the clock; a focused window (60), a test calling
+// Draw and a calm kin (which naps instead) plan none. The pause itself is
+// taken once.
 func TestPausePlanned(t *testing.T) {
 	tests := []struct {
 		name string
 		set  func(g *Game)
-		want time.Duration // after start; 0 for none
+		want time.Duration // the frame period; 0 for no pause
 	}{
-		{"overlay", func(g *Game) { g.overlay = true }, time.Second/30 - pauseMargin},
-		{"unfocused window", func(g *Game) { g.win.focused = false }, time.Second/20 - pauseMargin},
+		{"overlay", func(g *Game) { g.overlay = true }, time.Second / 30},
+		{"unfocused window", func(g *Game) { g.win.focused = false }, time.Second / 20},
 		{"focused window", func(g *Game) {}, 0},
 		{"a test calling Draw", func(g *Game) { g.overlay, g.pace = true, nil }, 0},
 		{"calm", func(g *Game) {
@@ -98,24 +99,32 @@ func TestPausePlanned(t *testing.T) {
 			}
 			g.pace, g.win.focused = &pacer{}, true
 			tc.set(g)
-			start := time.Now().Add(200 * time.Millisecond) // a frame begun then: the pause surely lies ahead
-			g.planPause(start)
+			before := time.Now()
+			if !g.frameDue() && !g.frameDue() { // counting ticks, two make a frame at 30 a second
+				t.Fatal("the first frame is not due")
+			}
+			after := time.Now()
+			g.planPause()
 			if tc.want == 0 {
 				if !g.nap.wake.IsZero() {
-					t.Fatalf("planned a round at %v after the frame; want none", g.nap.wake.Sub(start))
+					t.Fatalf("planned a round at %v; want none", g.nap.wake.Sub(before))
 				}
 				return
 			}
-			if got := g.nap.wake.Sub(start); got != tc.want {
-				t.Fatalf("next round %v after the frame began, want %v", got, tc.want)
+			if g.nap.wake != g.nextFrame.Add(-pauseMargin) || g.nextFrame.Before(before.Add(tc.want)) || g.nextFrame.After(after.Add(tc.want)) {
+				t.Fatalf("next frame %v after, next round at %v; want the frame %v after and the round %v before it",
+					g.nextFrame.Sub(before), g.nap.wake.Sub(before), tc.want, pauseMargin)
+			}
+			if g.frameDue() {
+				t.Error("a second frame fell due at once")
 			}
 			g.pause()
 			g.pause()
 			if g.nap.pauses != 1 || !g.nap.wake.IsZero() {
 				t.Errorf("paused %d times, wake %v; want once and cleared", g.nap.pauses, g.nap.wake)
 			}
-			if time.Now().Before(start.Add(tc.want)) {
-				t.Errorf("the pause ended before the planned round")
+			if !g.frameDue() {
+				t.Error("after the pause the next frame is not due")
 			}
 		})
 	}
