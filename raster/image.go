@@ -65,15 +65,14 @@ func wrap1(i, size int, m Wrap) int {
 // floorInt is ⌊x⌋ for the texel coordinates a sampler meets (a NaN or a
 // huge coordinate lands somewhere in the texture, never outside it).
 func floorInt(x float32) int {
-	if !(x > -1e9 && x < 1e9) {
+	if !(x > -floorRange && x < floorRange) {
 		return 0
 	}
-	i := int(x)
-	if float32(i) > x {
-		i--
-	}
-	return i
+	// Truncating a positive number floors it; R + x is exact in float64.
+	return int(floorRange+float64(x)) - floorRange
 }
+
+const floorRange = 1 << 30
 
 // sample filters img at uv as shaders/common.kage's sampleTex does: texel
 // centres at half-integers, bilinear (or nearest) with the sampler's wrap.
@@ -145,12 +144,13 @@ func toLinear(x float32) float32 {
 type output struct {
 	exposure float32
 	scale    float32 // exposure · outSteps
-	t        []byte
+	t        *[outLen]byte
 }
 
 const (
 	outSteps = 4096
 	outRange = 16
+	outLen   = outSteps*outRange + 1
 )
 
 // set builds the table for an exposure, unless it is built for it.
@@ -159,7 +159,7 @@ func (o *output) set(exposure float32) {
 		return
 	}
 	if o.t == nil {
-		o.t = make([]byte, outSteps*outRange+1)
+		o.t = new([outLen]byte)
 	}
 	for i := range o.t {
 		x := float64(i) / outSteps
@@ -175,8 +175,8 @@ func (o *output) byteOf(c float32) byte {
 	if !(x > 0) {
 		return 0
 	}
-	if x >= float32(len(o.t)-1) {
-		return o.t[len(o.t)-1]
+	if x >= outLen-1 {
+		return o.t[outLen-1]
 	}
 	return o.t[int(x)]
 }

@@ -31,13 +31,19 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	}
 	inv := 1 / area
 	t.x0, t.y0 = x0, y0
-	a0, a1, a2 := v0.attrs(), v1.attrs(), v2.attrs()
-	for k := range nAttr {
-		d1, d2 := a1[k]-a0[k], a2[k]-a0[k]
-		t.a0[k] = a0[k]
-		t.dx[k] = (d1*e2y - d2*e1y) * inv
-		t.dy[k] = (d2*e1x - d1*e2x) * inv
-	}
+	// An attribute's change along x is d1·wx1 + d2·wx2 and along y
+	// d1·wy1 + d2·wy2, for its differences d1, d2 from vertex 0.
+	g := gradient{wx1: e2y * inv, wx2: -e1y * inv, wy1: -e2x * inv, wy2: e1x * inv}
+	g.set(t, aDepth, v0.Custom2, v1.Custom2, v2.Custom2)
+	g.set(t, aU, v0.Custom0, v1.Custom0, v2.Custom0)
+	g.set(t, aV, v0.Custom1, v1.Custom1, v2.Custom1)
+	g.set(t, aS0, v0.SrcX, v1.SrcX, v2.SrcX)
+	g.set(t, aS1, v0.SrcY, v1.SrcY, v2.SrcY)
+	g.set(t, aR, v0.ColorR, v1.ColorR, v2.ColorR)
+	g.set(t, aG, v0.ColorG, v1.ColorG, v2.ColorG)
+	g.set(t, aB, v0.ColorB, v1.ColorB, v2.ColorB)
+	g.set(t, aA, v0.ColorA, v1.ColorA, v2.ColorA)
+	g.set(t, aC3, v0.Custom3, v1.Custom3, v2.Custom3)
 	t.nEdges = 0
 	t.edge(v0, v1, area)
 	t.edge(v1, v2, area)
@@ -45,6 +51,16 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
 	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
 	return true
+}
+
+// gradient turns an attribute's values at the three vertices into its
+// plane over the screen.
+type gradient struct{ wx1, wx2, wy1, wy2 float32 }
+
+// set writes attribute k's plane into t from its values at the vertices.
+func (g *gradient) set(t *triangle, k int, a0, a1, a2 float32) {
+	d1, d2 := a1-a0, a2-a0
+	t.a0[k], t.dx[k], t.dy[k] = a0, d1*g.wx1+d2*g.wx2, d1*g.wy1+d2*g.wy2
 }
 
 // edge adds the edge from p to q of a triangle of signed area area.
