@@ -100,10 +100,7 @@ func (f *Frame) fitDepth(p *avatar.Pose) {
 	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
 	for i := range p.Instances {
 		for k := range p.Instances[i].Prims {
-			for _, q := range p.Instances[i].Prims[k].Positions {
-				z := (q[0]-v.Eye[0])*v.Forward[0] + (q[1]-v.Eye[1])*v.Forward[1] + (q[2]-v.Eye[2])*v.Forward[2]
-				lo, hi = min(lo, z), max(hi, z)
-			}
+			lo, hi = depthRange(p.Instances[i].Prims[k].Positions, v, lo, hi)
 		}
 	}
 	if lo > hi {
@@ -120,6 +117,23 @@ func (f *Frame) fitDepth(p *avatar.Pose) {
 type extent struct {
 	lo, hi [2]float32
 	behind bool
+}
+
+// depthRange widens lo..hi to the view depths of points ps.
+func depthRange(ps []mgl32.Vec3, v *View, lo, hi float32) (float32, float32) {
+	ex, ey, ez := v.Eye[0], v.Eye[1], v.Eye[2]
+	fx, fy, fz := v.Forward[0], v.Forward[1], v.Forward[2]
+	for i := range ps {
+		q := &ps[i]
+		z := (q[0]-ex)*fx + (q[1]-ey)*fy + (q[2]-ez)*fz
+		if z < lo { // comparisons, not min and max: those also order NaNs
+			lo = z
+		}
+		if z > hi {
+			hi = z
+		}
+	}
+	return lo, hi
 }
 
 // project writes one primitive's screen-space vertices and returns their
@@ -162,7 +176,18 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 		iw := 1 / z
 		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
 		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
-		lx, ly, hx, hy = min(lx, sx), min(ly, sy), max(hx, sx), max(hy, sy)
+		if sx < lx { // comparisons, not min and max: those also order NaNs
+			lx = sx
+		}
+		if sx > hx {
+			hx = sx
+		}
+		if sy < ly {
+			ly = sy
+		}
+		if sy > hy {
+			hy = sy
+		}
 		vt := &verts[i]
 		vt.DstX, vt.DstY = sx, sy
 		if pi.lit {
