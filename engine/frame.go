@@ -191,7 +191,7 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 		vt := &verts[i]
 		vt.DstX, vt.DstY = sx, sy
 		if pi.lit {
-			f.lightVertex(vt, nrm[i], dx, dy, dz, iw)
+			f.lightVertex(vt, &nrm[i], dx, dy, dz, iw)
 		} else {
 			c := white
 			if pi.colors != nil {
@@ -217,7 +217,7 @@ var white = &[4]float32{1, 1, 1, 1}
 // as every attribute is: its normal n into the colour (alpha 1: it has no
 // COLOR_0), N·V and N·H into the source position. (dx, dy, dz) is its
 // offset from the eye.
-func (f *Frame) lightVertex(vt *ebiten.Vertex, n mgl32.Vec3, dx, dy, dz, iw float32) {
+func (f *Frame) lightVertex(vt *ebiten.Vertex, n *mgl32.Vec3, dx, dy, dz, iw float32) {
 	nv, nh := f.lights.cosines(n, dx, dy, dz)
 	vt.ColorR, vt.ColorG, vt.ColorB, vt.ColorA = n[0]*iw, n[1]*iw, n[2]*iw, iw
 	vt.SrcX, vt.SrcY, vt.Custom3 = nv*iw, nh*iw, 0
@@ -362,7 +362,7 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 	vt.DstX = v.CenterX + v.Focal*d.Dot(v.Right)*iw
 	vt.DstY = v.CenterY - v.Focal*d.Dot(v.Up)*iw
 	if pi.lit {
-		f.lightVertex(vt, nrm, d[0], d[1], d[2], iw)
+		f.lightVertex(vt, &nrm, d[0], d[1], d[2], iw)
 	} else {
 		vt.ColorR, vt.ColorG, vt.ColorB = nrm[0]*iw, nrm[1]*iw, nrm[2]*iw
 		vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = lerp(ca[0], cb[0]), lerp(ca[1], cb[1]), lerp(ca[2], cb[2]), lerp(ca[3], cb[3])

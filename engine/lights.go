@@ -62,7 +62,7 @@ func (l *vertexRig) set(rig *Rig, v *View) { l.key = rig.Key.dir(v) }
 // direction; since H ∥ K|d| - d, whose squared length is 2d² - 2|d|K·d,
 // N·H takes one square root after |d|'s and N·V's division runs beside
 // it (these long operations, not the products, bound the time).
-func (l *vertexRig) cosines(n mgl32.Vec3, dx, dy, dz float32) (nv, nh float32) {
+func (l *vertexRig) cosines(n *mgl32.Vec3, dx, dy, dz float32) (nv, nh float32) {
 	k := &l.key
 	dd := dx*dx + dy*dy + dz*dz
 	if dd < 1e-20 {
