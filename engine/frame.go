@@ -79,7 +79,12 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	for i := range f.prims {
 		pi := &f.prims[i]
 		posed := &p.Instances[pi.inst].Prims[pi.prim]
-		ext := f.project(pi, posed)
+		var ext extent
+		if pi.lit {
+			ext = f.projectLit(pi, posed)
+		} else {
+			ext = f.project(pi, posed)
+		}
 		d := f.triangles(pi, posed, next, &ext)
 		next += len(d.Indices)
 		if len(d.Indices) > 0 {
@@ -109,14 +114,6 @@ func (f *Frame) fitDepth(p *avatar.Pose) {
 	margin := (hi-lo)*0.02 + 2e-3
 	v.DepthNear = max(lo-margin, v.NearClip)
 	v.DepthFar = max(hi+margin, v.DepthNear*1.001+1e-3)
-}
-
-// extent is the screen rectangle a primitive's vertices span, as project
-// finds it; behind is set when one of them is behind the near plane
-// (and the rectangle is not known).
-type extent struct {
-	lo, hi [2]float32
-	behind bool
 }
 
 // depthRange widens lo..hi to the view depths of points ps.
@@ -155,8 +152,7 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 	if pi.hullScreen {
 		push, pushZ = 0, pi.hull*v.Height/fl
 	}
-	lx, ly, hx, hy := float32(math.MaxFloat32), float32(math.MaxFloat32), float32(-math.MaxFloat32), float32(-math.MaxFloat32)
-	behind := false
+	e := emptyExtent()
 	for i, p := range posed.Positions {
 		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
 		z := dx*fx + dy*fy + dz*fz
@@ -170,24 +166,13 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 		}
 		zs[i] = z
 		if z < nearClip {
-			behind = true
+			e.behind = true
 			continue
 		}
 		iw := 1 / z
 		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
 		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
-		if sx < lx { // comparisons, not min and max: those also order NaNs
-			lx = sx
-		}
-		if sx > hx {
-			hx = sx
-		}
-		if sy < ly {
-			ly = sy
-		}
-		if sy > hy {
-			hy = sy
-		}
+		e.grow(sx, sy)
 		vt := &verts[i]
 		vt.DstX, vt.DstY = sx, sy
 		if pi.lit {
@@ -206,7 +191,7 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 		}
 		vt.Custom2 = (a - iw) * b
 	}
-	return extent{[2]float32{lx, ly}, [2]float32{hx, hy}, behind}
+	return e
 }
 
 // white is the vertex colour of a primitive without COLOR_0.
