@@ -55,7 +55,8 @@ func (b *box) add(p *mgl32.Vec3) {
 
 // skin applies linear blend skinning: each vertex is moved by the weighted
 // sum of its joints' matrices, and its normal by the inverse-transpose of
-// that sum (computed as the cofactor matrix, then normalised). A vertex
+// that sum (computed as the cofactor matrix, then normalised; a vertex
+// without weights keeps its place, and its normal normalised). A vertex
 // bound to one joint alone takes that joint's matrix and cofactor as they
 // are, computed once per joint (see jointXform). The posed positions grow
 // b.
@@ -73,14 +74,16 @@ func skin(joints []jointXform, prim *Primitive, pos, nrm []mgl32.Vec3, out *Pose
 			}
 			joints[ji[0]].apply(s, &pos[v], &nrm[v], &op[v], &on[v])
 		} else if !blend(joints, ji, w, &pos[v], &nrm[v], &op[v], &on[v]) {
+			// no weight
 			op[v], on[v] = pos[v], nrm[v]
 		}
 		b.add(&op[v])
 	}
+	normalise(on, nrm)
 }
 
 // apply writes point p transformed by s times x into op, and normal n
-// transformed by x and normalised into on.
+// transformed by x into on, for normalise.
 func (x *jointXform) apply(s float32, p, n, op, on *mgl32.Vec3) {
 	m, c := &x.m, &x.c
 	px, py, pz := p[0], p[1], p[2]
@@ -88,13 +91,14 @@ func (x *jointXform) apply(s float32, p, n, op, on *mgl32.Vec3) {
 	op[1] = s * (m[1]*px + m[4]*py + m[7]*pz + m[10])
 	op[2] = s * (m[2]*px + m[5]*py + m[8]*pz + m[11])
 	nx, ny, nz := n[0], n[1], n[2]
-	normal(c[0]*nx+c[3]*ny+c[6]*nz, c[1]*nx+c[4]*ny+c[7]*nz, c[2]*nx+c[5]*ny+c[8]*nz, n, on)
+	on[0], on[1], on[2] = c[0]*nx+c[3]*ny+c[6]*nz, c[1]*nx+c[4]*ny+c[7]*nz, c[2]*nx+c[5]*ny+c[8]*nz
 }
 
 // blend skins one vertex by the weighted sum of its joint matrices,
 // divided by the sum of the weights unless that is within 0.001 of 1, as
-// apply does for one joint; false when no joint weighs anything. The sums
-// are kept in scalars: an array would pass through memory.
+// apply does for one joint (its normal left for normalise); false when no
+// joint weighs anything. The sums are kept in scalars: an array would pass
+// through memory.
 func blend(joints []jointXform, ji *[4]uint16, w *[4]float32, p, n, op, on *mgl32.Vec3) bool {
 	var ax, ay, az, bx, by, bz, cx, cy, cz, tx, ty, tz float32
 	total := float32(0)
@@ -131,12 +135,12 @@ func blend(joints []jointXform, ji *[4]uint16, w *[4]float32, p, n, op, on *mgl3
 	if ax*c0x+ay*c0y+az*c0z < 0 {
 		nx, ny, nz = -nx, -ny, -nz
 	}
-	normal(c0x*nx+c1x*ny+c2x*nz, c0y*nx+c1y*ny+c2y*nz, c0z*nx+c1z*ny+c2z*nz, n, on)
+	on[0], on[1], on[2] = c0x*nx+c1x*ny+c2x*nz, c0y*nx+c1y*ny+c2y*nz, c0z*nx+c1z*ny+c2z*nz
 	return true
 }
 
-// rigid transforms vertices by one node's world matrix; the posed
-// positions grow b.
+// rigid transforms vertices by one node's world matrix, normals by its
+// cofactor, then normalised; the posed positions grow b.
 func rigid(world *mgl32.Mat4, pos, nrm []mgl32.Vec3, out *PosedPrimitive, b *box) {
 	var x jointXform
 	x.set(world)
@@ -146,16 +150,25 @@ func rigid(world *mgl32.Mat4, pos, nrm []mgl32.Vec3, out *PosedPrimitive, b *box
 		x.apply(1, &pos[v], &nrm[v], &op[v], &on[v])
 		b.add(&op[v])
 	}
+	normalise(on, nrm)
 }
 
-// normal writes the transformed normal (rx, ry, rz) normalised into o;
-// one that vanishes is kept as it was, n.
-func normal(rx, ry, rz float32, n, o *mgl32.Vec3) {
-	l := rx*rx + ry*ry + rz*rz
-	if l == 0 {
-		*o = *n
-		return
+// normalise scales the transformed normals out to unit length; one that
+// vanished is set back to its normal before, from nrm. It runs as a pass
+// of its own: its square root and division, whose latency bounds the
+// time, then overlap from vertex to vertex, which the long work of
+// skinning a vertex does not let them do.
+func normalise(out, nrm []mgl32.Vec3) {
+	nrm = nrm[:len(out)]
+	for v := range out {
+		o := &out[v]
+		rx, ry, rz := o[0], o[1], o[2]
+		l := rx*rx + ry*ry + rz*rz
+		if l == 0 {
+			*o = nrm[v]
+			continue
+		}
+		inv := 1 / float32(math.Sqrt(float64(l))) // in float32: half the latency
+		o[0], o[1], o[2] = rx*inv, ry*inv, rz*inv
 	}
-	inv := 1 / float32(math.Sqrt(float64(l))) // in float32: half the latency
-	o[0], o[1], o[2] = rx*inv, ry*inv, rz*inv
 }
