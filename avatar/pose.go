@@ -29,7 +29,8 @@ type Pose struct {
 	// Min and Max bound the posed vertices after Update.
 	Min, Max mgl32.Vec3
 
-	order   []int // nodes, parents before children
+	order   []int          // nodes, parents before children
+	xforms  [][]jointXform // per skin, Joints in the form skin uses
 	scratch []mgl32.Vec3
 	normBuf []mgl32.Vec3
 }
@@ -54,6 +55,7 @@ func NewPose(m *Model) *Pose {
 		Weights: make([][]float32, len(m.Nodes)),
 		World:   make([]mgl32.Mat4, len(m.Nodes)),
 		Joints:  make([][]mgl32.Mat4, len(m.Skins)),
+		xforms:  make([][]jointXform, len(m.Skins)),
 	}
 	maxVerts := 0
 	for i, n := range m.Nodes {
@@ -63,6 +65,7 @@ func NewPose(m *Model) *Pose {
 	}
 	for s, sk := range m.Skins {
 		p.Joints[s] = make([]mgl32.Mat4, len(sk.Joints))
+		p.xforms[s] = make([]jointXform, len(sk.Joints))
 	}
 	p.order = nodeOrder(m)
 	for _, n := range p.order {
@@ -140,16 +143,18 @@ func (p *Pose) MorphWeights(node int) []float32 { return p.Weights[node] }
 func (p *Pose) Update() {
 	p.updateWorld()
 	for s, sk := range p.Model.Skins {
-		js := p.Joints[s]
+		js, xs := p.Joints[s], p.xforms[s]
 		for j, n := range sk.Joints {
 			js[j] = p.World[n].Mul4(sk.InverseBind[j])
+			xs[j].set(&js[j])
 		}
 	}
 	inf := float32(math.Inf(1))
-	p.Min, p.Max = mgl32.Vec3{inf, inf, inf}, mgl32.Vec3{-inf, -inf, -inf}
+	b := box{mgl32.Vec3{inf, inf, inf}, mgl32.Vec3{-inf, -inf, -inf}}
 	for i := range p.Instances {
-		p.poseInstance(&p.Instances[i])
+		p.poseInstance(&p.Instances[i], &b)
 	}
+	p.Min, p.Max = b.lo, b.hi
 	if p.Min[0] > p.Max[0] {
 		p.Min, p.Max = mgl32.Vec3{}, mgl32.Vec3{}
 	}
@@ -172,7 +177,7 @@ func (p *Pose) updateWorld() {
 	}
 }
 
-func (p *Pose) poseInstance(inst *Instance) {
+func (p *Pose) poseInstance(inst *Instance, b *box) {
 	mesh := &p.Model.Meshes[inst.Mesh]
 	weights := p.Weights[inst.Node]
 	for k := range mesh.Primitives {
@@ -180,13 +185,9 @@ func (p *Pose) poseInstance(inst *Instance) {
 		out := &inst.Prims[k]
 		pos, nrm := p.morph(prim, weights)
 		if inst.Skin >= 0 && prim.Joints != nil {
-			skin(p.Joints[inst.Skin], prim, pos, nrm, out)
+			skin(p.xforms[inst.Skin], prim, pos, nrm, out, b)
 		} else {
-			rigid(&p.World[inst.Node], pos, nrm, out)
-		}
-		for _, v := range out.Positions {
-			p.Min = mgl32.Vec3{min(p.Min[0], v[0]), min(p.Min[1], v[1]), min(p.Min[2], v[2])}
-			p.Max = mgl32.Vec3{max(p.Max[0], v[0]), max(p.Max[1], v[1]), max(p.Max[2], v[2])}
+			rigid(&p.World[inst.Node], pos, nrm, out, b)
 		}
 	}
 }

@@ -50,10 +50,6 @@ type Draw struct {
 	Outline  bool    // the material's MToon outline (an inverted hull), not the primitive
 }
 
-// sortBuckets is the depth resolution of the back-to-front sort of a
-// primitive's triangles.
-const sortBuckets = 4096
-
 // NewFrame sizes a frame for the model that p poses.
 func NewFrame(p *avatar.Pose) *Frame {
 	prims, nv, ni := prepare(p.Model, p)
@@ -83,8 +79,13 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	for i := range f.prims {
 		pi := &f.prims[i]
 		posed := &p.Instances[pi.inst].Prims[pi.prim]
-		f.project(pi, posed)
-		d := f.triangles(pi, posed, next)
+		var ext extent
+		if pi.lit {
+			ext = f.projectLit(pi, posed)
+		} else {
+			ext = f.project(pi, posed)
+		}
+		d := f.triangles(pi, posed, next, &ext)
 		next += len(d.Indices)
 		if len(d.Indices) > 0 {
 			d.Prim, d.Material, d.Outline = i, pi.material, pi.hull > 0
@@ -104,10 +105,7 @@ func (f *Frame) fitDepth(p *avatar.Pose) {
 	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
 	for i := range p.Instances {
 		for k := range p.Instances[i].Prims {
-			for _, q := range p.Instances[i].Prims[k].Positions {
-				z := (q[0]-v.Eye[0])*v.Forward[0] + (q[1]-v.Eye[1])*v.Forward[1] + (q[2]-v.Eye[2])*v.Forward[2]
-				lo, hi = min(lo, z), max(hi, z)
-			}
+			lo, hi = depthRange(p.Instances[i].Prims[k].Positions, v, lo, hi)
 		}
 	}
 	if lo > hi {
@@ -118,8 +116,26 @@ func (f *Frame) fitDepth(p *avatar.Pose) {
 	v.DepthFar = max(hi+margin, v.DepthNear*1.001+1e-3)
 }
 
-// project writes one primitive's screen-space vertices.
-func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
+// depthRange widens lo..hi to the view depths of points ps.
+func depthRange(ps []mgl32.Vec3, v *View, lo, hi float32) (float32, float32) {
+	ex, ey, ez := v.Eye[0], v.Eye[1], v.Eye[2]
+	fx, fy, fz := v.Forward[0], v.Forward[1], v.Forward[2]
+	for i := range ps {
+		q := &ps[i]
+		z := (q[0]-ex)*fx + (q[1]-ey)*fy + (q[2]-ez)*fz
+		if z < lo { // comparisons, not min and max: those also order NaNs
+			lo = z
+		}
+		if z > hi {
+			hi = z
+		}
+	}
+	return lo, hi
+}
+
+// project writes one primitive's screen-space vertices and returns their
+// extent.
+func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) extent {
 	v := &f.View
 	a, b := v.depthCoeffs()
 	ex, ey, ez := v.Eye[0], v.Eye[1], v.Eye[2]
@@ -136,6 +152,7 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 	if pi.hullScreen {
 		push, pushZ = 0, pi.hull*v.Height/fl
 	}
+	e := emptyExtent()
 	for i, p := range posed.Positions {
 		dx, dy, dz := p[0]-ex, p[1]-ey, p[2]-ez
 		z := dx*fx + dy*fy + dz*fz
@@ -149,15 +166,17 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 		}
 		zs[i] = z
 		if z < nearClip {
+			e.behind = true
 			continue
 		}
 		iw := 1 / z
 		sx := cx + fl*(dx*rx+dy*ry+dz*rz)*iw
 		sy := cy - fl*(dx*ux+dy*uy+dz*uz)*iw
+		e.grow(sx, sy)
 		vt := &verts[i]
 		vt.DstX, vt.DstY = sx, sy
 		if pi.lit {
-			f.lightVertex(vt, nrm[i], dx, dy, dz, iw)
+			f.lightVertex(vt, &nrm[i], dx, dy, dz, iw)
 		} else {
 			c := white
 			if pi.colors != nil {
@@ -172,6 +191,7 @@ func (f *Frame) project(pi *primInfo, posed *avatar.PosedPrimitive) {
 		}
 		vt.Custom2 = (a - iw) * b
 	}
+	return e
 }
 
 // white is the vertex colour of a primitive without COLOR_0.
@@ -182,7 +202,7 @@ var white = &[4]float32{1, 1, 1, 1}
 // as every attribute is: its normal n into the colour (alpha 1: it has no
 // COLOR_0), N·V and N·H into the source position. (dx, dy, dz) is its
 // offset from the eye.
-func (f *Frame) lightVertex(vt *ebiten.Vertex, n mgl32.Vec3, dx, dy, dz, iw float32) {
+func (f *Frame) lightVertex(vt *ebiten.Vertex, n *mgl32.Vec3, dx, dy, dz, iw float32) {
 	nv, nh := f.lights.cosines(n, dx, dy, dz)
 	vt.ColorR, vt.ColorG, vt.ColorB, vt.ColorA = n[0]*iw, n[1]*iw, n[2]*iw, iw
 	vt.SrcX, vt.SrcY, vt.Custom3 = nv*iw, nh*iw, 0
@@ -192,8 +212,9 @@ func (f *Frame) lightVertex(vt *ebiten.Vertex, n mgl32.Vec3, dx, dy, dz, iw floa
 // index buffer from offset off and returns its draw (without Prim and
 // Material). Triangles crossing the near plane are clipped against it (see
 // clipNear); those wholly behind it, outside the viewport, facing away
-// (unless double-sided) or of zero area are dropped.
-func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) Draw {
+// (unless double-sided) or of zero area are dropped. ext is the extent of
+// the primitive's projected vertices.
+func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int, ext *extent) Draw {
 	n := len(posed.Positions)
 	verts := f.Verts[pi.base : pi.base+n+pi.spare]
 	zs := f.z[pi.base : pi.base+n]
@@ -202,8 +223,11 @@ func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) D
 	next := n // the next free clip vertex
 	var acc triStats
 	uv := pi.uv
-	ind := f.lodIndices(pi, verts, zs)
-	for t := 0; t+2 < len(ind); t += 3 {
+	ind := lodIndices(pi, ext)
+	if !ext.behind {
+		out = f.front(pi, verts, ind, out, &acc)
+	}
+	for t := 0; ext.behind && t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
 		if zs[i0] < near || zs[i1] < near || zs[i2] < near {
 			out, next = f.clipNear(pi, posed, verts, out, next, &acc, i0, i1, i2)
@@ -211,16 +235,21 @@ func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int) D
 		}
 		var ok bool
 		if out, ok = f.keep(pi, verts, out, &acc, i0, i1, i2); ok && uv != nil {
-			a, b, c := uv[i0], uv[i1], uv[i2]
-			acc.uvArea += abs32((b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0]))
+			acc.uvArea += uvArea(uv, i0, i1, i2)
 		}
 	}
 	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
 		d.Depth = acc.depthSum / float32(n)
-		f.sortBackToFront(out, verts)
+		f.sortBackToFront(out)
 	}
 	return d
+}
+
+// uvArea is twice the area of triangle i0 i1 i2 in UV space.
+func uvArea(uv [][2]float32, i0, i1, i2 uint32) float32 {
+	a, b, c := uv[i0], uv[i1], uv[i2]
+	return abs32((b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0]))
 }
 
 // triStats sums over a primitive's visible triangles what the level of
@@ -231,7 +260,8 @@ type triStats struct {
 
 // keep appends triangle i0 i1 i2 to out unless it faces away (and the
 // primitive is culled), has no area or lies outside the viewport, and
-// grows the frame's bounds and the primitive's statistics by it.
+// grows the frame's bounds and the primitive's statistics by it; its depth
+// bucket goes to keys (see depthKey).
 func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *triStats, i0, i1, i2 uint32) ([]uint32, bool) {
 	v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
 	cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
@@ -245,13 +275,15 @@ func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *tri
 		max(v0.DstY, v1.DstY, v2.DstY) < 0 || min(v0.DstY, v1.DstY, v2.DstY) > f.View.Height {
 		return out, false
 	}
+	d := v0.Custom2 + v1.Custom2 + v2.Custom2
+	f.keys[len(out)/3] = depthKey(d)
 	out = append(out, i0, i1, i2)
 	f.lo[0] = min(f.lo[0], v0.DstX, v1.DstX, v2.DstX)
 	f.lo[1] = min(f.lo[1], v0.DstY, v1.DstY, v2.DstY)
 	f.hi[0] = max(f.hi[0], v0.DstX, v1.DstX, v2.DstX)
 	f.hi[1] = max(f.hi[1], v0.DstY, v1.DstY, v2.DstY)
 	acc.screenArea += abs32(cross)
-	acc.depthSum += v0.Custom2 + v1.Custom2 + v2.Custom2
+	acc.depthSum += d
 	return out, true
 }
 
@@ -315,7 +347,7 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 	vt.DstX = v.CenterX + v.Focal*d.Dot(v.Right)*iw
 	vt.DstY = v.CenterY - v.Focal*d.Dot(v.Up)*iw
 	if pi.lit {
-		f.lightVertex(vt, nrm, d[0], d[1], d[2], iw)
+		f.lightVertex(vt, &nrm, d[0], d[1], d[2], iw)
 	} else {
 		vt.ColorR, vt.ColorG, vt.ColorB = nrm[0]*iw, nrm[1]*iw, nrm[2]*iw
 		vt.SrcX, vt.SrcY, vt.Custom3, vt.ColorA = lerp(ca[0], cb[0]), lerp(ca[1], cb[1]), lerp(ca[2], cb[2]), lerp(ca[3], cb[3])
@@ -325,35 +357,6 @@ func (f *Frame) clipVertex(pi *primInfo, posed *avatar.PosedPrimitive, vt *ebite
 	}
 	da, db := v.depthCoeffs()
 	vt.Custom2 = (da - iw) * db
-}
-
-// sortBackToFront orders triangles from far to near with a counting sort on
-// their mean depth, so overlapping blended layers compose correctly, and
-// of two opaque surfaces closer than the depth test resolves (a 1020th of
-// the model's depth) the nearer is drawn last and shows.
-func (f *Frame) sortBackToFront(ind []uint32, verts []ebiten.Vertex) {
-	n := len(ind) / 3
-	keys, count := f.keys[:n], f.count
-	clear(count)
-	for t := 0; t < n; t++ {
-		d := (verts[ind[3*t]].Custom2 + verts[ind[3*t+1]].Custom2 + verts[ind[3*t+2]].Custom2) / 3
-		k := sortBuckets - 1 - int(min(max(d, 0), 1)*(sortBuckets-1))
-		keys[t] = uint16(k)
-		count[k]++
-	}
-	sum := int32(0)
-	for k := range count {
-		c := count[k]
-		count[k] = sum
-		sum += c
-	}
-	tmp := f.tmp[:len(ind)]
-	for t := 0; t < n; t++ {
-		j := count[keys[t]] * 3
-		count[keys[t]]++
-		tmp[j], tmp[j+1], tmp[j+2] = ind[3*t], ind[3*t+1], ind[3*t+2]
-	}
-	copy(ind, tmp)
 }
 
 // orderBlended moves blended draws after the others, farthest first

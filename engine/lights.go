@@ -57,11 +57,26 @@ type vertexRig struct {
 func (l *vertexRig) set(rig *Rig, v *View) { l.key = rig.Key.dir(v) }
 
 // cosines returns N·V and N·H for normal n (of any length: the shader
-// divides by the interpolated one's) at offset (dx, dy, dz) from the eye.
-func (l *vertexRig) cosines(n mgl32.Vec3, dx, dy, dz float32) (nv, nh float32) {
-	r := 1 / float32(math.Sqrt(float64(max(dx*dx+dy*dy+dz*dz, 1e-20))))
-	vx, vy, vz := -dx*r, -dy*r, -dz*r
-	hx, hy, hz := l.key[0]+vx, l.key[1]+vy, l.key[2]+vz
-	h := 1 / float32(math.Sqrt(float64(max(hx*hx+hy*hy+hz*hz, 1e-20))))
-	return n[0]*vx + n[1]*vy + n[2]*vz, (n[0]*hx + n[1]*hy + n[2]*hz) * h
+// divides by the interpolated one's) at offset d = (dx, dy, dz) from the
+// eye. V is -d/|d| and H is K+V normalised, K the key light's unit
+// direction; since H ∥ K|d| - d, whose squared length is 2d² - 2|d|K·d,
+// N·H takes one square root after |d|'s and N·V's division runs beside
+// it (these long operations, not the products, bound the time).
+func (l *vertexRig) cosines(n *mgl32.Vec3, dx, dy, dz float32) (nv, nh float32) {
+	k := &l.key
+	dd := dx*dx + dy*dy + dz*dz
+	if dd < 1e-20 {
+		dd = 1e-20
+	}
+	s := sqrt32(dd)
+	nd := n[0]*dx + n[1]*dy + n[2]*dz
+	hh := 2*dd - 2*s*(k[0]*dx+k[1]*dy+k[2]*dz)
+	if hh < 1e-20*dd {
+		hh = 1e-20 * dd
+	}
+	return -nd / s, (s*(n[0]*k[0]+n[1]*k[1]+n[2]*k[2]) - nd) / sqrt32(hh)
 }
+
+// sqrt32 is a float32 square root (one SQRTSS: the compiler fuses the
+// conversions).
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }

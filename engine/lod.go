@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -15,29 +14,21 @@ import (
 // geometric error stays under lodPixels on screen.
 const lodPixels = 0.75
 
-// lodIndices is the triangle list to draw primitive pi with, given its
-// projected vertices: the full list, or a level of detail whose error,
-// measured in the primitive's own units and scaled by how many pixels one
-// such unit covers now, is under lodPixels.
-func (f *Frame) lodIndices(pi *primInfo, verts []ebiten.Vertex, zs []float32) []uint32 {
+// lodIndices is the triangle list to draw primitive pi with, given the
+// extent of its projected vertices: the full list, or a level of detail
+// whose error, measured in the primitive's own units and scaled by how
+// many pixels one such unit covers now, is under lodPixels.
+func lodIndices(pi *primInfo, ext *extent) []uint32 {
 	if pi.src == nil || len(pi.src.LODs) == 0 || pi.size <= 0 {
 		return pi.indices
+	}
+	if ext.behind {
+		return pi.indices // partly behind the camera: close enough to want every triangle
 	}
 	// How far the primitive reaches on screen against how far it reaches
 	// in its own units: pixels per unit (perspective, node and skin
 	// scale in one).
-	lo := [2]float32{math.MaxFloat32, math.MaxFloat32}
-	hi := [2]float32{-math.MaxFloat32, -math.MaxFloat32}
-	near := f.View.NearClip
-	for i := range pi.nverts {
-		if zs[i] < near {
-			return pi.indices // partly behind the camera: close enough to want every triangle
-		}
-		v := &verts[i]
-		lo[0], lo[1] = min(lo[0], v.DstX), min(lo[1], v.DstY)
-		hi[0], hi[1] = max(hi[0], v.DstX), max(hi[1], v.DstY)
-	}
-	onScreen := math.Hypot(float64(hi[0]-lo[0]), float64(hi[1]-lo[1]))
+	onScreen := math.Hypot(float64(ext.hi[0]-ext.lo[0]), float64(ext.hi[1]-ext.lo[1]))
 	if onScreen <= 0 {
 		return pi.indices
 	}

@@ -65,19 +65,36 @@ func (r *Renderer) resting(cam *Camera) bool {
 // motion is how far, in output pixels, the vertex of frame f that moved
 // most has moved since the last frame drawn; infinite when the draws
 // differ. Triangles turning edge-on may change sides; they cover next to
-// nothing.
+// nothing. Once more than slowPixels is found the rest is not looked at:
+// due draws the frame however far beyond that it moved.
 func (r *Renderer) motion(f *Frame, sc float64) float64 {
 	if len(r.drawnXY) != 2*len(f.Verts) || r.drawnDraws != len(f.Draws) {
 		return math.Inf(1)
 	}
 	var m float32
-	for i := range f.Verts {
-		v := &f.Verts[i]
-		dx, dy := v.DstX-r.drawnXY[2*i], v.DstY-r.drawnXY[2*i+1]
-		m = max(m, dx, -dx, dy, -dy)
+	xy := r.drawnXY[:2*len(f.Verts)]
+	for lo := 0; lo < len(f.Verts) && float64(m)/sc <= slowPixels; lo += motionRun {
+		for i := lo; i < min(lo+motionRun, len(f.Verts)); i++ {
+			v := &f.Verts[i]
+			dx, dy := abs32(v.DstX-xy[2*i]), abs32(v.DstY-xy[2*i+1])
+			// Comparisons, not max: that orders NaNs on every call.
+			if dx > m {
+				m = dx
+			}
+			if dy > m {
+				m = dy
+			}
+			if dx != dx || dy != dy {
+				return math.NaN()
+			}
+		}
 	}
 	return float64(m) / sc
 }
+
+// motionRun is how many vertices motion compares between two looks at
+// whether it has seen enough.
+const motionRun = 512
 
 // clock is the renderer's time.
 func (r *Renderer) clock() time.Time {
@@ -93,10 +110,12 @@ func (r *Renderer) remember(f *Frame, now time.Time) {
 	if cap(r.drawnXY) < 2*len(f.Verts) {
 		r.drawnXY = make([]float32, 2*len(f.Verts))
 	}
-	r.drawnXY = r.drawnXY[:2*len(f.Verts)]
+	xy := r.drawnXY[:2*len(f.Verts)]
 	for i := range f.Verts {
-		r.drawnXY[2*i], r.drawnXY[2*i+1] = f.Verts[i].DstX, f.Verts[i].DstY
+		v := &f.Verts[i]
+		xy[2*i], xy[2*i+1] = v.DstX, v.DstY
 	}
+	r.drawnXY = xy
 	r.drawnDraws = len(f.Draws)
 }
 
