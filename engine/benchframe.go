@@ -30,6 +30,8 @@ type BenchOptions struct {
 	// Desktop runs as the desktop canvas (--overlay=desktop): a
 	// transparent window over the whole monitor with the character on it.
 	Desktop bool
+	// Orbit is how fast the camera turns, radians a second.
+	Orbit float64
 	// Still leaves the camera alone: the character only breathes and
 	// blinks. Otherwise the camera orbits, as a user dragging it would.
 	Still bool
@@ -74,8 +76,13 @@ func (r BenchResult) String() string {
 		r.FaultsPerFrame(), r.RSS>>20, float64(r.Shown)/r.Wall.Seconds())
 }
 
-// orbitSpeed is how fast the benchmark's camera turns, radians a second.
-const orbitSpeed = 0.6
+// DefaultOrbit is how fast the benchmark's camera turns by default,
+// radians a second: a brisk drag (a turn in two seconds), so that the
+// character moves more than a pixel from one frame to the next at any
+// frame rate the machine reaches and every frame is drawn (slower motion
+// is drawn less often, see Renderer.due, which would measure that rule
+// instead of the renderer).
+const DefaultOrbit = 3.0
 
 // BenchFrame opens kin's window (or an empty one) and measures it for a
 // while: frames drawn, CPU time and page faults. It runs the game loop,
@@ -174,7 +181,7 @@ func (b *benchGame) Update() error {
 		}
 	}
 	if !b.o.Still {
-		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * orbitSpeed)
+		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * b.o.Orbit)
 		b.g.nap.at = b.g.tick // as a user dragging the camera: kin is not left alone
 	}
 	return b.g.Update()

@@ -35,6 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.RenderScale, "render-scale", 1, "render scale (0.5–1), 0 to let kin adapt it")
 	fs.BoolVar(&o.Overlay, "overlay", false, "run as the desktop overlay (30 frames a second)")
 	fs.BoolVar(&o.Desktop, "desktop", false, "run as the desktop canvas (--overlay=desktop): the whole monitor, 30 frames a second")
+	fs.Float64Var(&o.Orbit, "orbit", engine.DefaultOrbit, "how fast the camera turns, radians a second")
 	fs.BoolVar(&o.Still, "still", false, "keep the camera still: the character only breathes and blinks")
 	fs.BoolVar(&o.Glow, "glow", false, "keep the edge glow lit, as while kin speaks")
 	fs.BoolVar(&o.Speak, "speak", false, "keep kin speaking: a reply in the bubble, the glow lit, the lips moving (camera still)")
