@@ -19,8 +19,14 @@ func shotScaled(t *testing.T, l *Loaded, w, h int, portrait, overlay bool, s flo
 
 // TestGoldenVisageHalfScale: the portrait rendered at half resolution and
 // filtered up.
+// The CPU renderer draws it the same.
 func TestGoldenVisageHalfScale(t *testing.T) {
-	checkGolden(t, "visage-portrait-half", shotScaled(t, loadLoaded(t, "rpm-visage-male.glb"), 300, 400, true, false, 0.5))
+	l := loadLoaded(t, "rpm-visage-male.glb")
+	o := ShotOptions{Width: 300, Height: 400, Frames: 1, Portrait: true, Scale: 0.5}
+	amb := stepShot(l, o)
+	img := drawShot(newTestRenderer(t, false), l, o, amb)
+	checkSoftware(t, img, drawShot(newTestRenderer(t, true), l, o, amb))
+	checkGolden(t, "visage-portrait-half", img)
 }
 
 // TestRenderScaleKeepsThePicture: at 0.7 the picture is the full-scale
