@@ -44,23 +44,22 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 			continue
 		}
 		fy := yc - t.y0
-		var row [aA]float32 // the attributes before aA are those this path reads
-		for k := range row {
-			row[k] = t.a0[k] + t.dy[k]*fy
-		}
+		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
 		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
 		zs := tg.z[base+lo : base+hi+1]
 		pix := tg.Pix[4*(base+lo) : 4*(base+hi+1)]
 		fx := float32(lo) + 0.5 - t.x0
 		for j := range zs {
-			z := row[aDepth] + t.dx[aDepth]*fx
+			z := zrow + t.dx[aDepth]*fx
 			if !(z < zs[j]) { // draws run nearest first: ties go to the one drawn first; NaN fails
 				fx++
 				continue
 			}
+			// The other attributes only for fragments that pass: most rows
+			// of a character's small triangles have one or two.
+			at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
 			iw := 1 / (dw0 - z*dw1)
-			u := (row[aU] + t.dx[aU]*fx) * iw
-			v := (row[aV] + t.dx[aV]*fx) * iw
+			u, v := at(aU)*iw, at(aV)*iw
 			tx := sampleFast(img, m.Sampler.WrapS, m.Sampler.WrapT, u*fw-0.5, v*fh-0.5)
 			ta := tx >> 24
 			if mask && float32(ta) < cut*255 {
@@ -74,11 +73,8 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 				k := 1 / max(float32(ta), 0.5)
 				lr, lg, lb = toLinear(float32(tx&255)*k), toLinear(float32(tx>>8&255)*k), toLinear(float32(tx>>16&255)*k)
 			}
-			nx := (row[aR] + t.dx[aR]*fx) * iw
-			ny := (row[aG] + t.dx[aG]*fx) * iw
-			nz := (row[aB] + t.dx[aB]*fx) * iw
-			cv := (row[aS0] + t.dx[aS0]*fx) * iw
-			ch := (row[aS1] + t.dx[aS1]*fx) * iw
+			nx, ny, nz := at(aR)*iw, at(aG)*iw, at(aB)*iw
+			cv, ch := at(aS0)*iw, at(aS1)*iw
 			r, g, b := litVertex(l, br*lr, bg*lg, bb*lb, nx, ny, nz, cv, ch)
 			e := &m.Emissive
 			binary.LittleEndian.PutUint32(pix[4*j:], uint32(out.byteOf(r+e[0]))|uint32(out.byteOf(g+e[1]))<<8|uint32(out.byteOf(b+e[2]))<<16|255<<24)

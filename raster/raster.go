@@ -211,6 +211,17 @@ func ceilInt(x float32) int {
 
 const ceilRange = 30000
 
+// ceil64 is ceilInt for a float64.
+func ceil64(x float64) int {
+	if !(x > -ceilRange && x < ceilRange) {
+		if x >= ceilRange {
+			return ceilRange
+		}
+		return -ceilRange
+	}
+	return ceilRange - int(ceilRange-x)
+}
+
 // drawBand draws band b's rows of every triangle that reaches into it.
 func (r *Renderer) drawBand(b int32) {
 	f := &r.frame

@@ -3,20 +3,21 @@ package raster
 // triangle is one triangle set up for filling: its edges and the plane of
 // each attribute over the screen.
 type triangle struct {
-	x0, y0     float32 // vertex 0, the attributes' origin
-	a0         [nAttr]float32
-	dx, dy     [nAttr]float32 // each attribute's change per pixel along x and y
-	edges      [3]edge
-	nEdges     int
-	minX, maxX int // the columns of the bounding box
+	x0, y0 float32 // vertex 0, the attributes' origin
+	a0     [nAttr]float32
+	dx, dy [nAttr]float32 // each attribute's change per pixel along x and y
+	// The edges bounding the pixels from the left and from the right.
+	left, right [2]edge
+	nl, nr      int
+	minX, maxX  int // the columns of the bounding box
 }
 
-// edge is a non-horizontal edge: the x where it crosses row centre y is
-// px + (y − py)·slope; it bounds the triangle's pixels from the left
-// (lower) or the right.
+// edge is a non-horizontal edge: the column whose centre it crosses at
+// row centre y is px + (y − py)·slope (px is the x of its first vertex less
+// half a pixel); in float64, where the products are exact enough that the
+// two triangles sharing an edge agree on its pixels.
 type edge struct {
-	px, py, slope float32
-	lower         bool
+	px, py, slope float64
 }
 
 // setup prepares the triangle v0 v1 v2, reporting false when it has no
@@ -44,7 +45,7 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	g.set(t, aB, v0.ColorB, v1.ColorB, v2.ColorB)
 	g.set(t, aA, v0.ColorA, v1.ColorA, v2.ColorA)
 	g.set(t, aC3, v0.Custom3, v1.Custom3, v2.Custom3)
-	t.nEdges = 0
+	t.nl, t.nr = 0, 0
 	t.edge(v0, v1, area)
 	t.edge(v1, v2, area)
 	t.edge(v2, v0, area)
@@ -72,22 +73,28 @@ func (t *triangle) edge(p, q *Vertex, area float32) {
 	}
 	// Inside, (q−p)×(x−p) has area's sign; along a row that grows with x
 	// when −dy has it: the edge is then a lower bound.
-	t.edges[t.nEdges] = edge{px: p.DstX, py: p.DstY, slope: (q.DstX - p.DstX) / dy, lower: (dy < 0) == (area > 0)}
-	t.nEdges++
+	e := edge{px: float64(p.DstX) - 0.5, py: float64(p.DstY), slope: (float64(q.DstX) - float64(p.DstX)) / (float64(q.DstY) - float64(p.DstY))}
+	if (dy < 0) == (area > 0) {
+		t.left[t.nl] = e
+		t.nl++
+	} else {
+		t.right[t.nr] = e
+		t.nr++
+	}
 }
 
 // span returns the columns [lo, hi] whose centres lie inside the triangle
 // on the row of centre yc: left edges inclusive, right edges exclusive.
 func (t *triangle) span(yc float32, x0, x1 int) (lo, hi int) {
 	lo, hi = max(t.minX, x0), min(t.maxX, x1)
-	for i := range t.nEdges {
-		e := &t.edges[i]
-		x := e.px + (yc-e.py)*e.slope
-		if e.lower {
-			lo = max(lo, ceilInt(x-0.5))
-		} else {
-			hi = min(hi, ceilInt(x-0.5)-1)
-		}
+	y := float64(yc)
+	for i := range t.nl {
+		e := &t.left[i]
+		lo = max(lo, ceil64(e.px+(y-e.py)*e.slope))
+	}
+	for i := range t.nr {
+		e := &t.right[i]
+		hi = min(hi, ceil64(e.px+(y-e.py)*e.slope)-1)
 	}
 	return lo, hi
 }
