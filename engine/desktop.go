@@ -121,22 +121,30 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		g.r.Invalidate()
 	}
 	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
+	size := screen.Bounds().Size()
+	if !g.desk.win.Empty() && org == cr.Min && size == cr.Size() {
+		// The window is fitted to the character: it is drawn straight onto
+		// the screen, which keeps its pixels between frames.
+		if size != g.desk.painted {
+			screen.Clear()
+			g.desk.painted = size
+			g.r.Invalidate()
+		}
+		if g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
+			g.painted++
+		}
+		return
+	}
 	drawn := g.r.Draw(g.desk.char, g.mesh, g.scene.Pose, &cam)
 	state := [3]int{g.desk.version, g.amb.board.version, len(msg)}
-	size := screen.Bounds().Size()
 	same := !live && state == g.desk.shown && msg == g.shownMsg && size == g.desk.painted
 	if !drawn && same {
 		return
 	}
 	g.painted++
-	if small := !g.desk.win.Empty() && org == cr.Min && size == cr.Size(); small || same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
-		// Only the character changed, or the window is fitted to it: its
-		// image, transparent around it, replaces its own rectangle; the
-		// rest of the canvas stays.
-		if small && size != g.desk.painted {
-			screen.Clear()
-			g.desk.painted = size
-		}
+	if same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
+		// Only the character changed: its image, transparent around it,
+		// replaces its own rectangle; the rest of the canvas stays.
 		g.desk.op.GeoM.Reset()
 		g.desk.op.GeoM.Translate(float64(at.X), float64(at.Y))
 		g.desk.op.Blend = ebiten.BlendCopy
