@@ -57,6 +57,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 			}
 			// The other attributes only for fragments that pass: most rows
 			// of a character's small triangles have one or two.
+			t.planes()
 			at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
 			iw := 1 / (dw0 - z*dw1)
 			u, v := at(aU)*iw, at(aV)*iw

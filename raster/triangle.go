@@ -10,6 +10,9 @@ type triangle struct {
 	left, right [2]edge
 	nl, nr      int
 	minX, maxX  int // the columns of the bounding box
+	g           gradient
+	v           [3]*Vertex // the vertices, for planes
+	planed      bool       // planes has run
 }
 
 // edge is a non-horizontal edge: the column whose centre it crosses at
@@ -34,8 +37,27 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.x0, t.y0 = x0, y0
 	// An attribute's change along x is d1·wx1 + d2·wx2 and along y
 	// d1·wy1 + d2·wy2, for its differences d1, d2 from vertex 0.
-	g := gradient{wx1: e2y * inv, wx2: -e1y * inv, wy1: -e2x * inv, wy2: e1x * inv}
-	g.set(t, aDepth, v0.Custom2, v1.Custom2, v2.Custom2)
+	t.g = gradient{wx1: e2y * inv, wx2: -e1y * inv, wy1: -e2x * inv, wy2: e1x * inv}
+	t.g.set(t, aDepth, v0.Custom2, v1.Custom2, v2.Custom2)
+	t.v, t.planed = [3]*Vertex{v0, v1, v2}, false
+	t.nl, t.nr = 0, 0
+	t.edge(v0, v1, area)
+	t.edge(v1, v2, area)
+	t.edge(v2, v0, area)
+	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
+	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
+	return true
+}
+
+// planes works out the planes of the attributes other than depth, which a
+// triangle needs only once a fragment of it passes the depth test (many of
+// a character's triangles are hidden, or cover no pixel centre).
+func (t *triangle) planes() {
+	if t.planed {
+		return
+	}
+	t.planed = true
+	g, v0, v1, v2 := &t.g, t.v[0], t.v[1], t.v[2]
 	g.set(t, aU, v0.Custom0, v1.Custom0, v2.Custom0)
 	g.set(t, aV, v0.Custom1, v1.Custom1, v2.Custom1)
 	g.set(t, aS0, v0.SrcX, v1.SrcX, v2.SrcX)
@@ -45,13 +67,6 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	g.set(t, aB, v0.ColorB, v1.ColorB, v2.ColorB)
 	g.set(t, aA, v0.ColorA, v1.ColorA, v2.ColorA)
 	g.set(t, aC3, v0.Custom3, v1.Custom3, v2.Custom3)
-	t.nl, t.nr = 0, 0
-	t.edge(v0, v1, area)
-	t.edge(v1, v2, area)
-	t.edge(v2, v0, area)
-	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
-	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
-	return true
 }
 
 // gradient turns an attribute's values at the three vertices into its
@@ -105,6 +120,7 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 		t.fillFast(tg, sh, out, y0, y1)
 		return
 	}
+	t.planes()
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
 	var f frag
