@@ -70,6 +70,9 @@ func softMaterials(m *avatar.Model, g *Mesh) softMesh {
 // softPass renders the frame's region (render pixels) on the CPU into the
 // colour buffer.
 func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
+	if region.Empty() {
+		return
+	}
 	sw := r.sw
 	sw.setLights(r.fu)
 	sw.draws = sw.draws[:0]
