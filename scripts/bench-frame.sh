@@ -12,7 +12,9 @@
 # commit) measured right after each kin run, for before/after figures.
 # Run it with a display: make bench-frame starts Xvfb (so Mesa's llvmpipe
 # renders, as on a machine without a GPU). BENCH_TIME (default 10s) and
-# BENCH_WARMUP (3s) set how long each run measures and warms up.
+# BENCH_WARMUP (3s) set how long each run measures and warms up. Runs of
+# the benchframe program alone take -renderer auto|gpu|cpu and -orbit
+# RAD_PER_S; KIN_VSYNC=0 in its environment turns vsync off.
 set -euo pipefail
 
 bench=${1:?usage: scripts/bench-frame.sh BENCHFRAME [BASELINE]}
