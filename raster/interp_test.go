@@ -149,3 +149,9 @@ func randomOpaque(w, h int) *Image {
 	}
 	return img
 }
+
+// attrs returns v's attributes in slot order (the order triangle.setup
+// gives their planes).
+func (v *Vertex) attrs() [nAttr]float32 {
+	return [nAttr]float32{v.Custom2, v.Custom0, v.Custom1, v.SrcX, v.SrcY, v.ColorR, v.ColorG, v.ColorB, v.ColorA, v.Custom3}
+}

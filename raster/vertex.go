@@ -34,8 +34,3 @@ const (
 	aC3           // Custom3
 	nAttr
 )
-
-// attrs returns v's attributes in slot order.
-func (v *Vertex) attrs() [nAttr]float32 {
-	return [nAttr]float32{v.Custom2, v.Custom0, v.Custom1, v.SrcX, v.SrcY, v.ColorR, v.ColorG, v.ColorB, v.ColorA, v.Custom3}
-}
