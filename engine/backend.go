@@ -21,8 +21,7 @@ type Backend int
 const (
 	// BackendGPU draws with the Kage shaders.
 	BackendGPU Backend = iota
-	// BackendCPU draws with package raster, for models it can draw (not
-	// MToon materials, which the GPU draws).
+	// BackendCPU draws with package raster.
 	BackendCPU
 	// BackendAuto times both on the first frames a model is drawn and
 	// keeps the faster.
@@ -63,12 +62,9 @@ const (
 	trialFrames = 5 // timed frames per backend
 )
 
-// backend is the backend the next frame of mesh g draws with, and whether
-// it is timed.
-func (r *Renderer) backend(g *Mesh) (Backend, bool) {
-	if !g.soft.ok {
-		return BackendGPU, false
-	}
+// backend is the backend the next frame draws with, and whether it is
+// timed.
+func (r *Renderer) backend() (Backend, bool) {
 	if r.Backend != BackendAuto {
 		return r.Backend, false
 	}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/kin-companion/kin/avatar"
 )
 
 // TestParseBackend: the --renderer words, and a clear error for others.
@@ -71,23 +69,8 @@ func TestTrialRuns(t *testing.T) {
 	}
 	drawn := br.r.Drawn
 	br.frame()
-	if b, timed := br.r.backend(br.mesh); b != tr.chosen || timed || br.r.Drawn != drawn+1 {
+	if b, timed := br.r.backend(); b != tr.chosen || timed || br.r.Drawn != drawn+1 {
 		t.Errorf("after the trial: backend %v (timed %v), want %v untimed", b, timed, tr.chosen)
 	}
 	t.Logf("chose %s", br.r.BackendInUse())
-}
-
-// TestMToonOnGPU: the CPU renderer does not draw MToon materials, so a
-// model with them is drawn on the GPU whatever the backend says.
-func TestMToonOnGPU(t *testing.T) {
-	l := loadMToon(t, "vrm1-blenderaddon-Example.vrm", false, [4]float32{0.85, 0.6, 0.45, 1}, avatar.OutlineWorld, 0.01)
-	r := newTestRenderer(t, true)
-	g := r.Adopt(l)
-	defer g.Dispose()
-	if g.soft.ok {
-		t.Fatal("the CPU renderer claims a model with MToon materials")
-	}
-	if b, _ := r.backend(g); b != BackendGPU {
-		t.Errorf("backend %v for an MToon model, want gpu", b)
-	}
 }

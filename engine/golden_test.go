@@ -22,17 +22,14 @@ const (
 )
 
 // shot renders a prepared model at the given size after frames frames,
-// on the GPU. A model the CPU renderer draws (see softMesh) is drawn by it
-// too, and the two pictures must agree as a golden image and its render
-// do (see TestSoftware).
+// on the GPU, and on the CPU too: the two pictures must agree as a golden
+// image and its render must.
 func shot(t *testing.T, l *Loaded, w, h, frames int, portrait, overlay bool) *image.RGBA {
 	t.Helper()
 	o := ShotOptions{Width: w, Height: h, Frames: frames, Portrait: portrait, Overlay: overlay}
 	amb := stepShot(l, o)
 	img := drawShot(newTestRenderer(t, false), l, o, amb)
-	if sr := newTestRenderer(t, true); softMaterials(l.Scene.Pose.Model, sr.Adopt(l)).ok {
-		checkSoftware(t, img, drawShot(sr, l, o, amb))
-	}
+	checkSoftware(t, img, drawShot(newTestRenderer(t, true), l, o, amb))
 	return img
 }
 

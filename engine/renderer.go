@@ -258,7 +258,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 		r.Repainted++
 		return true
 	}
-	b, timed := r.backend(g)
+	b, timed := r.backend()
 	if timed {
 		r.timed(b, g, region)
 	} else {

@@ -34,23 +34,18 @@ func rasterVerts(v []ebiten.Vertex) []raster.Vertex {
 }
 
 // softMesh is what the CPU renderer keeps of a mesh: a raster material
-// per slot. ok is false for models it cannot draw (MToon materials), which
-// the GPU draws.
+// per slot, and one for the slot's MToon outline (zero when it has none).
 type softMesh struct {
-	mats []raster.Material
-	ok   bool
+	mats, outline []raster.Material
 }
 
 // softMaterials describes the mesh's materials for package raster.
 func softMaterials(m *avatar.Model, g *Mesh) softMesh {
-	sm := softMesh{ok: true}
+	var sm softMesh
 	for s := 0; s <= len(m.Materials); s++ {
 		mat := &defaultMaterial
 		if s < len(m.Materials) {
 			mat = &m.Materials[s]
-		}
-		if mat.MToon != nil {
-			sm.ok = false
 		}
 		rm := raster.Material{BaseColor: mat.BaseColor, Cutoff: mat.AlphaCutoff, Emissive: mat.Emissive,
 			Alpha: raster.Alpha(mat.AlphaMode), Textured: g.matTex[s] >= 0, EmitTex: g.matEmit[s] >= 0,
@@ -62,9 +57,36 @@ func softMaterials(m *avatar.Model, g *Mesh) softMesh {
 			smp := m.Textures[t].Sampler
 			rm.Sampler = raster.Sampler{Nearest: smp.Nearest, WrapS: raster.Wrap(smp.WrapS), WrapT: raster.Wrap(smp.WrapT)}
 		}
+		if mat.MToon != nil && !mat.Unlit {
+			rm.MToon, rm.Toon = softMToon(m, mat, g.matTex[s], g.matAux[s], !g.auxLOD[s]), false
+		}
 		sm.mats = append(sm.mats, rm)
+		var ol raster.Material
+		if _, ok := outlineHull(primInfo{}, mat); ok { // an opaque hull without UVs, in one colour
+			ol = raster.Material{Outline: true, OutlineColor: mat.MToon.OutlineColor, OutlineMix: mat.MToon.OutlineLightingMix}
+		}
+		sm.outline = append(sm.outline, ol)
 	}
 	return sm
+}
+
+// softMToon is an MToon material's parameters for package raster (as
+// mtoonFeatures and mtoonUniforms give them to the shader): base and aux
+// are its base colour and MToon textures, matcap whether aux is a MatCap.
+func softMToon(m *avatar.Model, mat *avatar.Material, base, aux int, matcap bool) *raster.MToon {
+	mt := mat.MToon
+	w := max(2-2*mt.ShadingToony, 1e-3)
+	p := &raster.MToon{ShadeColor: mt.ShadeColor, ToonRamp: [2]float32{1 / w, (mt.ShadingShift + 1 - mt.ShadingToony) / w},
+		GIEqualization: mt.GIEqualization, RimColor: mt.RimColor, RimPower: max(mt.RimFresnelPower, 1e-3),
+		RimLift: mt.RimLift, RimMix: mt.RimLightingMix, MatcapFactor: mt.MatcapFactor,
+		Matcap: aux >= 0 && matcap, Rim: mt.RimColor != ([3]float32{})}
+	switch {
+	case aux >= 0 && !matcap:
+		p.ShadeTex = 2
+	case base >= 0 && decoded(m, mt.ShadeTexture) == base:
+		p.ShadeTex = 1
+	}
+	return p
 }
 
 // softPass renders the frame's region (render pixels) on the CPU into the
@@ -80,11 +102,23 @@ func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
 		d := &g.Frame.Draws[i]
 		s := g.slot(d.Material)
 		rd := raster.Draw{Verts: rasterVerts(d.Verts), Indices: d.Indices, Mat: &g.soft.mats[s]}
+		if d.Outline {
+			rd.Mat = &g.soft.outline[s]
+			sw.draws = append(sw.draws, rd)
+			continue
+		}
 		if t := g.matTex[s]; t >= 0 && g.textures[t] != nil {
 			rd.Base = g.textures[t].cpuLevel(d.LOD)
 		}
 		if t := g.matEmit[s]; t >= 0 && g.textures[t] != nil {
 			rd.Emit = g.textures[t].cpuLevel(d.LOD)
+		}
+		if t := g.matAux[s]; t >= 0 && g.textures[t] != nil {
+			lod := d.LOD
+			if !g.auxLOD[s] { // a MatCap is indexed by the normal: its finest level
+				lod = 0
+			}
+			rd.Aux = g.textures[t].cpuLevel(lod)
 		}
 		sw.draws = append(sw.draws, rd)
 	}
@@ -102,7 +136,7 @@ func (sw *software) setLights(u *frameUniforms) {
 	}{{&l.ViewX, u.viewX}, {&l.ViewY, u.viewY}, {&l.ViewO, u.viewO}, {&l.KeyDir, u.keyDir}, {&l.KeyColor, u.keyColor},
 		{&l.FillDir, u.fillDir}, {&l.FillColor, u.fillColor}, {&l.RimDir, u.rimDir}, {&l.RimColor, u.rimColor},
 		{&l.Sky, u.sky}, {&l.Ground, u.ground}, {&l.LightBias, u.lightBias}, {&l.HemiMid, u.hemiMid},
-		{&l.HemiSlope, u.hemiSlope}, {&l.KeySpec, u.keySpec}} {
+		{&l.HemiSlope, u.hemiSlope}, {&l.KeySpec, u.keySpec}, {&l.CamRight, u.camRight}, {&l.CamUp, u.camUp}} {
 		copy(c.dst[:], c.src)
 	}
 	copy(l.LightMat[:], u.lightMat)

@@ -15,7 +15,7 @@ import (
 
 // fastFor reports whether the draw's fragments can take the fast path.
 func fastFor(m *Material, base *Image) bool {
-	return m.VertexLit && m.Textured && base != nil && !m.EmitTex && m.Alpha != Blend &&
+	return m.VertexLit && m.MToon == nil && !m.Outline && m.Textured && base != nil && !m.EmitTex && m.Alpha != Blend &&
 		!m.Sampler.Nearest && base.W > 1 && base.H > 1
 }
 

@@ -14,8 +14,9 @@ type Draw struct {
 	Indices []uint32
 	Mat     *Material
 	// Base and Emit are the texture levels this draw samples (nil when the
-	// material has none).
-	Base, Emit *Image
+	// material has none); Aux is an MToon material's shade texture or
+	// MatCap (see MToon.ShadeTex and MToon.Matcap).
+	Base, Emit, Aux *Image
 }
 
 // Renderer draws frames with a few goroutines, each taking bands of rows.
@@ -67,7 +68,7 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f.shaders = f.shaders[:0]
 	for i := range draws {
 		d := &draws[i]
-		f.shaders = append(f.shaders, shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit,
+		f.shaders = append(f.shaders, shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux,
 			nearer: d.Mat.Alpha != Blend, fast: fastFor(d.Mat, d.Base)})
 	}
 	f.bands = int32((t.Rect.Dy() + bandRows - 1) / bandRows)

@@ -27,6 +27,13 @@ type Material struct {
 	// VertexLit: the vertices carry N·V and N·H (see Vertex).
 	VertexLit bool
 	Sampler   Sampler
+	// MToon, when set, lights the material as MToon (see [MToon]).
+	MToon *MToon
+	// Outline draws an MToon outline's hull in one colour: OutlineColor,
+	// lit by the scene's average light as much as OutlineMix says.
+	Outline      bool
+	OutlineColor [3]float32
+	OutlineMix   float32
 }
 
 // Lights are the frame's light rig and camera as the colour shader's
@@ -48,6 +55,8 @@ type Lights struct {
 	LightMat           [9]float32
 	LightBias, HemiMid [3]float32
 	HemiSlope, KeySpec [3]float32
+	// The camera's right and up axes, for the MatCap's view-space normal.
+	CamRight, CamUp [3]float32
 }
 
 // frag is a fragment's interpolated attributes and pixel centre.
@@ -58,9 +67,9 @@ type frag struct {
 
 // shader shades the fragments of one draw.
 type shader struct {
-	m          *Material
-	l          *Lights
-	base, emit *Image
+	m               *Material
+	l               *Lights
+	base, emit, aux *Image
 	// nearer: a fragment must be strictly nearer than the depth stored to
 	// show (draws run nearest first, so ties go to the one listed later).
 	nearer bool
@@ -94,11 +103,15 @@ func (s *shader) shade(f *frag) (r, g, b, a float32, ok bool) {
 			alpha = 1
 		}
 	}
+	if s.m.Outline {
+		r, g, b := s.outlineColor()
+		return r, g, b, 1, true
+	}
 	cr, cg, cb := m[0]*lr, m[1]*lg, m[2]*lb
 	if s.m.VertexLit {
 		cr, cg, cb = s.vertexShaded(f, iw, cr, cg, cb)
 	} else {
-		cr, cg, cb = s.pixelShaded(f, iw, cr, cg, cb)
+		cr, cg, cb = s.pixelShaded(f, iw, [3]float32{cr, cg, cb}, [3]float32{lr, lg, lb}, u, v)
 	}
 	e := &s.m.Emissive
 	if s.m.EmitTex && s.emit != nil {
@@ -119,8 +132,10 @@ func (s *shader) vertexShaded(f *frag, iw, br, bg, bb float32) (r, g, b float32)
 
 // pixelShaded lights a fragment from its interpolated normal and its view
 // ray, tinted by the vertex colour; unlit materials take the tinted base.
-func (s *shader) pixelShaded(f *frag, iw, br, bg, bb float32) (r, g, b float32) {
-	br, bg, bb = br*f.a[aS0]*iw, bg*f.a[aS1]*iw, bb*f.a[aC3]*iw
+// base is the base colour factor times the texel lin (linear), at (u, v).
+func (s *shader) pixelShaded(f *frag, iw float32, base, lin [3]float32, u, v float32) (r, g, b float32) {
+	vc := [3]float32{f.a[aS0] * iw, f.a[aS1] * iw, f.a[aC3] * iw}
+	br, bg, bb := base[0]*vc[0], base[1]*vc[1], base[2]*vc[2]
 	if s.m.Unlit {
 		return br, bg, bb
 	}
@@ -135,6 +150,10 @@ func (s *shader) pixelShaded(f *frag, iw, br, bg, bb float32) (r, g, b float32) 
 	nx, ny, nz = nx*k, ny*k, nz*k
 	if nx*vx+ny*vy+nz*vz < 0 {
 		nx, ny, nz = -nx, -ny, -nz
+	}
+	if s.m.MToon != nil {
+		sr, sg, sb := s.shadeColor(u, v, lin[0]*vc[0], lin[1]*vc[1], lin[2]*vc[2])
+		return s.shadeMToon([3]float32{br, bg, bb}, [3]float32{sr, sg, sb}, [3]float32{nx, ny, nz}, [3]float32{vx, vy, vz})
 	}
 	dk := s.diffuse(nx, ny, nz, &l.KeyDir, 0.3)
 	df := s.diffuse(nx, ny, nz, &l.FillDir, 0.5)
