@@ -83,11 +83,11 @@ func (r rig) shadeRef(base, n, v vec, toon bool) vec {
 // fragCase is one fragment to shade: its material, textures and the
 // attributes at it (undivided by w).
 type fragCase struct {
-	mat        Material
-	base, emit *Image
-	normal     vec
-	colour     [4]float64 // COLOR_0
-	uv         [2]float64
+	mat             Material
+	base, emit, aux *Image
+	normal          vec
+	colour          [4]float64 // COLOR_0
+	uv              [2]float64
 }
 
 // decode is a premultiplied texel (bytes) as the shader reads it: straight
