@@ -1,0 +1,30 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/kin-companion/kin/raster"
+)
+
+// TestRasterVertexLayout: raster.Vertex has ebiten.Vertex's fields, in the
+// same order, at the same offsets, so the frame's vertices are read in
+// place (rasterVerts), and a vertex read that way has the same values.
+func TestRasterVertexLayout(t *testing.T) {
+	e, r := reflect.TypeFor[ebiten.Vertex](), reflect.TypeFor[raster.Vertex]()
+	if e.Size() != r.Size() || e.NumField() != r.NumField() {
+		t.Fatalf("ebiten.Vertex is %d bytes in %d fields, raster.Vertex %d in %d", e.Size(), e.NumField(), r.Size(), r.NumField())
+	}
+	for i := range e.NumField() {
+		ef, rf := e.Field(i), r.Field(i)
+		if ef.Name != rf.Name || ef.Offset != rf.Offset || ef.Type.Kind() != rf.Type.Kind() {
+			t.Errorf("field %d: ebiten %s at %d (%v), raster %s at %d (%v)", i, ef.Name, ef.Offset, ef.Type, rf.Name, rf.Offset, rf.Type)
+		}
+	}
+	v := []ebiten.Vertex{{DstX: 1, DstY: 2, SrcX: 3, SrcY: 4, ColorR: 5, ColorG: 6, ColorB: 7, ColorA: 8, Custom0: 9, Custom1: 10, Custom2: 11, Custom3: 12}}
+	want := raster.Vertex{DstX: 1, DstY: 2, SrcX: 3, SrcY: 4, ColorR: 5, ColorG: 6, ColorB: 7, ColorA: 8, Custom0: 9, Custom1: 10, Custom2: 11, Custom3: 12}
+	if got := rasterVerts(v); len(got) != 1 || got[0] != want {
+		t.Errorf("read in place: %+v, want %+v", got, want)
+	}
+}
