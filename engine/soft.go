@@ -95,6 +95,13 @@ func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
 	if region.Empty() {
 		return
 	}
+	r.softRender(g, region)
+	r.cbuf.SubImage(region).(*ebiten.Image).WritePixels(r.sw.t.Pix)
+}
+
+// softRender renders the frame's region into the CPU renderer's target.
+// For a frame like the last it allocates nothing.
+func (r *Renderer) softRender(g *Mesh, region image.Rectangle) {
 	sw := r.sw
 	sw.setLights(r.fu)
 	sw.draws = sw.draws[:0]
@@ -124,7 +131,6 @@ func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
 	}
 	sw.t.Reset(region)
 	sw.r.Render(&sw.t, sw.draws, &sw.lights)
-	r.cbuf.SubImage(region).(*ebiten.Image).WritePixels(sw.t.Pix)
 }
 
 // setLights copies the frame's uniforms into the raster lights.

@@ -28,3 +28,19 @@ func TestRasterVertexLayout(t *testing.T) {
 		t.Errorf("read in place: %+v, want %+v", got, want)
 	}
 }
+
+// TestSoftRenderDoesNotAllocate: drawing a frame on the CPU, the
+// engine's part (lights, draws, texture levels, the raster) allocates
+// nothing once the first frame is drawn; only Ebitengine's upload of the
+// pixels does.
+func TestSoftRenderDoesNotAllocate(t *testing.T) {
+	br := newBenchRig(&testing.B{}, benchSizes[0])
+	br.r.Backend = BackendCPU
+	for range 3 {
+		br.frame()
+	}
+	region := br.mesh.Frame.Bounds
+	if n := testing.AllocsPerRun(20, func() { br.r.softRender(br.mesh, region) }); n != 0 {
+		t.Errorf("a CPU frame allocates %v times", n)
+	}
+}
