@@ -120,7 +120,6 @@ func BenchmarkRenderPasses(b *testing.B) {
 			}
 			s := br.l.Scene
 			r, g := br.r, br.mesh
-			r.sw = &software{}
 			s.Orbit.Yaw += 0.05 // a frame that repaints the character's rectangle, as most do
 			cam := s.Camera(float32(size.X) / float32(size.Y))
 			region, sc, _ := r.plan(br.dst, g, s.Pose, &cam)

@@ -97,7 +97,7 @@ func NewRenderer() (*Renderer, error) {
 			return nil, err
 		}
 	}
-	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, depthOpaque: p.materialShaders(shaders.Features{}),
+	r := &Renderer{Rig: DefaultRig, Smooth: true, prog: p, sw: &software{}, depthOpaque: p.materialShaders(shaders.Features{}),
 		fu: newFrameUniforms(), size: make([]float32, 2),
 		shadowC: make([]float32, 2), shadowA: make([]float32, 2), shadowK: make([]float32, 1)}
 	r.composite = map[string]any{
@@ -273,9 +273,6 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 // buffer with backend b.
 func (r *Renderer) render(b Backend, g *Mesh, region image.Rectangle) {
 	if b == BackendCPU {
-		if r.sw == nil {
-			r.sw = &software{}
-		}
 		r.softPass(g, region)
 		return
 	}

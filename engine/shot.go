@@ -23,8 +23,9 @@ type ShotOptions struct {
 	// (n−1)/60 s), so a picture can show a state; audio levels, presence,
 	// thoughts and tool calls also show in the edge glow and ghost log.
 	Events []avatar.TimedEvent
-	// Renderer draws on the GPU (the zero value) or the CPU; BackendAuto
-	// draws on the GPU, since one picture leaves nothing to time.
+	// Renderer is the backend [Shot] draws with: the GPU (the zero value)
+	// or the CPU; BackendAuto draws on the GPU, since one picture leaves
+	// nothing to time. RenderShot draws with its renderer's.
 	Renderer Backend
 	// Scale is the render scale (see [Renderer.Scale]); 0 means 1.
 	Scale float64
@@ -75,9 +76,6 @@ func stepShot(l *Loaded, o ShotOptions) *ambient {
 func drawShot(r *Renderer, l *Loaded, o ShotOptions, amb *ambient) *image.RGBA {
 	s := l.Scene
 	r.Transparent, r.Scale, r.NoShadow = o.Overlay, o.Scale, o.NoShadow
-	if o.Renderer != BackendAuto && r.Backend == BackendGPU {
-		r.Backend = o.Renderer
-	}
 	mesh := r.Adopt(l)
 	defer mesh.Dispose()
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, o.Width, o.Height), &ebiten.NewImageOptions{Unmanaged: true})
@@ -124,6 +122,9 @@ func (g *shotGame) Update() error {
 	if err != nil {
 		g.err = err
 		return ebiten.Termination
+	}
+	if g.opts.Renderer != BackendAuto { // one picture: nothing to time, so auto is the GPU
+		r.Backend = g.opts.Renderer
 	}
 	g.img = RenderShot(r, Prepare(g.model.Name, g.model), g.opts)
 	return ebiten.Termination

@@ -198,17 +198,7 @@ func grow(s []int32, n int) []int32 {
 
 // ceilInt is ⌈x⌉, clamped to a range rows and columns never leave (a NaN
 // goes to its low end).
-func ceilInt(x float32) int {
-	if !(x > -ceilRange && x < ceilRange) {
-		if x >= ceilRange {
-			return ceilRange
-		}
-		return -ceilRange
-	}
-	// Truncating a positive number floors it: ⌈x⌉ = R − ⌊R − x⌋, in float64,
-	// where R − x is exact.
-	return ceilRange - int(ceilRange-float64(x))
-}
+func ceilInt(x float32) int { return ceil64(float64(x)) }
 
 const ceilRange = 30000
 
@@ -220,6 +210,7 @@ func ceil64(x float64) int {
 		}
 		return -ceilRange
 	}
+	// Truncating a positive number floors it: ⌈x⌉ = R − ⌊R − x⌋.
 	return ceilRange - int(ceilRange-x)
 }
 
