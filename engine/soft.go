@@ -150,9 +150,10 @@ func (sw *software) setLights(u *frameUniforms) {
 	l.DepthW[0], l.DepthW[1] = u.depthW[0], u.depthW[1]
 }
 
-// cpuLevel returns mip level i of the texture for the CPU renderer,
-// building it (and decoding the image file again if its source was
-// dropped) when first needed.
+// cpuLevel returns mip level i of the texture for the CPU renderer. It
+// is built the first time by halving the nearest finer one, or else from
+// the decoded source; when that was dropped, a coarser level is drawn while
+// the file decodes off the game loop, as for the GPU (see level).
 func (t *texture) cpuLevel(i int) *raster.Image {
 	i = min(max(i, 0), len(t.levels)-1)
 	if t.cpu == nil {
@@ -161,11 +162,17 @@ func (t *texture) cpuLevel(i int) *raster.Image {
 	if t.cpu[i] != nil {
 		return t.cpu[i]
 	}
-	if t.src == nil {
-		t.decodeNow()
+	j := finer(t.cpu, i)
+	var img *image.RGBA
+	if j >= 0 {
+		img = t.cpu[j].RGBA()
+	} else {
+		if c := coarser(t.cpu, i); !t.sourceReady(c != nil) {
+			return c
+		}
+		img, j = baseLevel(t.src), 0
 	}
-	img := baseLevel(t.src)
-	for k := 0; k < i; k++ {
+	for ; j < i; j++ {
 		img = halve(img)
 	}
 	t.cpu[i] = raster.NewImage(img.Rect.Dx(), img.Rect.Dy(), img.Pix)

@@ -3,6 +3,7 @@ package engine
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/raster"
@@ -42,5 +43,37 @@ func TestSoftRenderDoesNotAllocate(t *testing.T) {
 	region := br.mesh.Frame.Bounds
 	if n := testing.AllocsPerRun(20, func() { br.r.softRender(br.mesh, region) }); n != 0 {
 		t.Errorf("a CPU frame allocates %v times", n)
+	}
+}
+
+// TestCPULevelsAfterDrop: the CPU renderer's texture levels behave as the
+// GPU's: a coarser level is halved from a finer one without the source,
+// and a finer one, once the source is dropped, is decoded off the game
+// loop while the coarser level is drawn.
+func TestCPULevelsAfterDrop(t *testing.T) {
+	img, file := checker(t)
+	tex := newTexture(img, file)
+	defer tex.dispose()
+	l1 := tex.cpuLevel(1)
+	if !tex.drop() {
+		t.Fatal("drop kept the source although the file can bring it back")
+	}
+	l2 := tex.cpuLevel(2)
+	if l2.W != 16 || tex.decoding != nil || tex.src != nil {
+		t.Fatalf("level 2 is %d wide (want 16), halved from level 1 without decoding", l2.W)
+	}
+	if got := tex.cpuLevel(0); got != l1 {
+		t.Fatal("while decoding, level 0 should be drawn with the built level 1")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	var l0 *raster.Image
+	for l0 = tex.cpuLevel(0); l0 == l1; l0 = tex.cpuLevel(0) {
+		if time.Now().After(deadline) {
+			t.Fatal("level 0 never arrived")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if l0.W != 64 || l0.Pix[0] != 0xffffffff || l0.Pix[1] != 0xff000000 {
+		t.Errorf("level 0 is %d wide with texels %#x %#x, want 64, white then black", l0.W, l0.Pix[0], l0.Pix[1])
 	}
 }

@@ -57,30 +57,44 @@ func (t *texture) level(i int) *ebiten.Image {
 	if t.levels[i] != nil {
 		return t.levels[i]
 	}
-	if t.src == nil && t.finer(i) < 0 {
-		if c := t.coarser(i); c != nil && t.file != nil && !t.decodeDone() {
+	if finer(t.levels, i) < 0 {
+		if c := coarser(t.levels, i); !t.sourceReady(c != nil) {
 			return c
-		}
-		if t.src == nil {
-			t.decodeNow()
 		}
 	}
 	t.build(i)
 	return t.levels[i]
 }
 
+// sourceReady readies the decoded source for building a level that no
+// finer level can be halved into. When it was dropped and a coarser level
+// can be drawn meanwhile, the file is decoded off the game loop and
+// sourceReady reports false until it is done.
+func (t *texture) sourceReady(coarser bool) bool {
+	if t.src != nil {
+		return true
+	}
+	if coarser && t.file != nil && !t.decodeDone() {
+		return false
+	}
+	if t.src == nil {
+		t.decodeNow()
+	}
+	return true
+}
+
 // finer returns the nearest built level finer than i, or -1.
-func (t *texture) finer(i int) int {
+func finer[T any](levels []*T, i int) int {
 	j := i - 1
-	for j >= 0 && t.levels[j] == nil {
+	for j >= 0 && levels[j] == nil {
 		j--
 	}
 	return j
 }
 
 // coarser returns the nearest built level coarser than i, or nil.
-func (t *texture) coarser(i int) *ebiten.Image {
-	for _, l := range t.levels[i+1:] {
+func coarser[T any](levels []*T, i int) *T {
+	for _, l := range levels[i+1:] {
 		if l != nil {
 			return l
 		}
@@ -156,7 +170,7 @@ func (t *texture) drop() bool {
 // build makes level i: by halving the nearest finer level on the GPU when
 // one exists, otherwise from the source on the CPU.
 func (t *texture) build(i int) {
-	j := t.finer(i)
+	j := finer(t.levels, i)
 	if j < 0 {
 		base := baseLevel(t.src)
 		for k := 0; k < i; k++ {

@@ -1,6 +1,9 @@
 package raster
 
-import "math"
+import (
+	"image"
+	"math"
+)
 
 // Image is one level of a texture: premultiplied sRGB RGBA, one uint32 a
 // texel with red in the low byte (the byte order of image.RGBA's Pix).
@@ -20,6 +23,15 @@ func NewImage(w, h int, pix []byte) *Image {
 		img.Pix[i] = uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
 	}
 	return img
+}
+
+// RGBA copies the texels back into an image.RGBA (premultiplied).
+func (img *Image) RGBA() *image.RGBA {
+	out := image.NewRGBA(image.Rect(0, 0, img.W, img.H))
+	for i, p := range img.Pix {
+		out.Pix[4*i], out.Pix[4*i+1], out.Pix[4*i+2], out.Pix[4*i+3] = byte(p), byte(p>>8), byte(p>>16), byte(p>>24)
+	}
+	return out
 }
 
 // Wrap is a glTF wrap mode.
