@@ -42,6 +42,9 @@ type BenchOptions struct {
 	// the lips moving with a voice level that rises and falls five times a
 	// second (the camera still).
 	Speak bool
+	// Begin and End, when set, are called as the measured time begins and
+	// ends (say, to profile just that time).
+	Begin, End func() `json:"-"`
 }
 
 // BenchResult is what [BenchFrame] measured.
@@ -106,12 +109,13 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 	if os.Getenv("KIN_VSYNC") == "0" { // to measure: Ebitengine then hands frames to its render thread without waiting
 		ebiten.SetVsyncEnabled(false)
 	}
+	ebiten.SetTPS(TickRate)
 	ebiten.SetWindowTitle("kin bench-frame")
 	ebiten.SetRunnableOnUnfocused(true)
 	if !o.Desktop { // the canvas covers the monitor
 		ebiten.SetWindowSize(o.Width, o.Height)
 	}
-	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin"})
+	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin", SingleThread: os.Getenv("XST") != ""})
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return BenchResult{}, fmt.Errorf("engine: bench-frame: %w", err)
 	}
@@ -159,6 +163,9 @@ func (b *benchGame) Update() error {
 	case b.t0.IsZero() && now.Sub(b.begin) >= b.o.Warmup:
 		b.t0, b.drawn0, b.shown0 = now, b.frames(), b.shown()
 		b.stat0, b.err = readProcStat()
+		if b.o.Begin != nil {
+			b.o.Begin()
+		}
 	case !b.t0.IsZero() && now.Sub(b.t0) >= b.o.Duration:
 		return b.finish(now)
 	}
@@ -190,6 +197,9 @@ func (b *benchGame) Update() error {
 // finish records the measurement and ends the game.
 func (b *benchGame) finish(now time.Time) error {
 	st, err := readProcStat()
+	if b.o.End != nil {
+		b.o.End()
+	}
 	if b.err == nil {
 		b.err = err
 	}
@@ -206,6 +216,14 @@ func (b *benchGame) Draw(screen *ebiten.Image) {
 	if b.g != nil {
 		b.g.Draw(screen)
 	}
+}
+
+func (b *benchGame) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
+	if b.g != nil {
+		b.g.DrawFinalScreen(screen, off, geoM)
+		return
+	}
+	ebiten.DefaultDrawFinalScreen(screen, off, geoM)
 }
 
 func (b *benchGame) Layout(w, h int) (int, int) {

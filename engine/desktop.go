@@ -132,6 +132,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		}
 		if g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
 			g.painted++
+			g.bare = true
 		}
 		return
 	}
@@ -142,6 +143,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		return
 	}
 	g.painted++
+	g.bare = false
 	if same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
 		// Only the character changed: its image, transparent around it,
 		// replaces its own rectangle; the rest of the canvas stays.

@@ -135,7 +135,9 @@ type Game struct {
 		shows          bool
 		bubble, status string
 	}
-	uiShown    bool            // text or menu was drawn last frame
+	uiShown    bool // text or menu was drawn last frame
+	bare       bool // the screen image holds the character alone (see DrawFinalScreen)
+	final      finalState
 	shownMsg   string          // the message drawn last frame
 	shownDot   string          // the presence state drawn last frame, "" for none
 	amb        ambient         // the edge glow, ghost log and whiteboard over the character
@@ -445,6 +447,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return // nothing changed visibly: the screen keeps the last frame
 	}
 	g.painted++
+	g.bare = g.r.Transparent && !ui
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {

@@ -59,6 +59,7 @@ type Renderer struct {
 	last     *ebiten.Image
 	lastSize image.Rectangle
 	lastRect image.Rectangle
+	shown    image.Rectangle // see Shown
 	lastS    float64
 	lastMesh *Mesh
 	full     bool // the whole target must be painted (see Invalidate)
@@ -256,6 +257,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	case repaint:
 		r.compositeTo(dst, region, sc)
 		r.Repainted++
+		r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 		return true
 	}
 	b, timed := r.backend()
@@ -266,7 +268,29 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	}
 	r.compositeTo(dst, region, sc)
 	r.Drawn++
+	r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 	return true
+}
+
+// Shown is where the last frame drawn or repainted put the character (and
+// its shadow) on its target, in the target's pixels. On a transparent
+// target every pixel outside it is clear, whatever earlier frames left
+// there: each frame repaints the rectangle of the one before.
+func (r *Renderer) Shown() image.Rectangle { return r.shown }
+
+// shownMargin widens Shown by the pixels that filtering up a frame rendered
+// at a lower scale reaches beyond the rectangle's own.
+const shownMargin = 2
+
+// outRect is the output pixels (within bounds) that render pixels region
+// covers at render scale s, widened by margin when s is below 1.
+func (r *Renderer) outRect(region image.Rectangle, s float64, bounds image.Rectangle, margin int) image.Rectangle {
+	if s == 1 || region.Empty() {
+		return region.Intersect(bounds)
+	}
+	out := image.Rect(int(math.Floor(float64(region.Min.X)/s)), int(math.Floor(float64(region.Min.Y)/s)),
+		int(math.Ceil(float64(region.Max.X)/s)), int(math.Ceil(float64(region.Max.Y)/s)))
+	return out.Inset(-margin).Intersect(bounds)
 }
 
 // render draws the frame's region (render pixels) into the colour
@@ -429,11 +453,7 @@ func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s floa
 	if region.Empty() {
 		return
 	}
-	out := region
-	if s != 1 {
-		out = image.Rect(int(math.Floor(float64(region.Min.X)/s)), int(math.Floor(float64(region.Min.Y)/s)),
-			int(math.Ceil(float64(region.Max.X)/s)), int(math.Ceil(float64(region.Max.Y)/s))).Intersect(dst.Bounds())
-	}
+	out := r.outRect(region, s, dst.Bounds(), 0)
 	r.size[0], r.size[1] = float32(dst.Bounds().Dx()), float32(dst.Bounds().Dy())
 	x0, y0, x1, y1 := float32(out.Min.X), float32(out.Min.Y), float32(out.Max.X), float32(out.Max.Y)
 	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}

@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"time"
 
 	"github.com/kin-companion/kin/assets"
@@ -40,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.Glow, "glow", false, "keep the edge glow lit, as while kin speaks")
 	fs.BoolVar(&o.Speak, "speak", false, "keep kin speaking: a reply in the bubble, the glow lit, the lips moving (camera still)")
 	label := fs.String("label", "", "text printed before the figures")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured run to this file")
+	memProfile := fs.String("memprofile", "", "write a profile of every allocation to this file, and of those before the measured time to FILE.base (go tool pprof -base FILE.base FILE)")
 	renderer := fs.String("renderer", "auto", "draw the character on the gpu or the cpu, or auto (time both, keep the faster) as kin does")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -62,13 +66,64 @@ func run(args []string, stdout, stderr io.Writer) int {
 		o.Model = m
 		debug.SetGCPercent(50) // as kin-window does
 	}
+	var perr error
+	o.Begin, o.End = profile(*cpuProfile, *memProfile, &perr)
 	res, err := engine.BenchFrame(o)
+	if err == nil {
+		err = perr
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "benchframe:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s%s\n", *label, res)
 	return 0
+}
+
+// profile returns the functions that start and stop the profiles asked
+// for while the run is measured; the first error goes to *err.
+func profile(cpuPath, memPath string, err *error) (begin, end func()) {
+	var cpu *os.File
+	keep := func(e error) {
+		if e != nil && *err == nil {
+			*err = e
+		}
+	}
+	if memPath != "" {
+		runtime.MemProfileRate = 1 // every allocation
+	}
+	writeAllocs := func(path string) {
+		runtime.GC() // the profile shows allocations up to the last collection
+		f, e := os.Create(path)
+		keep(e)
+		if e == nil {
+			keep(pprof.Lookup("allocs").WriteTo(f, 0))
+			keep(f.Close())
+		}
+	}
+	begin = func() {
+		if memPath != "" {
+			writeAllocs(memPath + ".base") // pprof -base subtracts what came before
+		}
+		if cpuPath != "" {
+			f, e := os.Create(cpuPath)
+			keep(e)
+			if e == nil {
+				cpu = f
+				keep(pprof.StartCPUProfile(f))
+			}
+		}
+	}
+	end = func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			keep(cpu.Close())
+		}
+		if memPath != "" {
+			writeAllocs(memPath)
+		}
+	}
+	return begin, end
 }
 
 // loadModel loads a model file, or the built-in avatar for "".

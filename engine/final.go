@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// DrawFinalScreen puts the frame Draw left in the screen image onto the
+// window ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first,
+// so while the screen image holds the character alone on a transparent
+// window (the overlay, the fitted desktop canvas) only the character's
+// rectangle is copied: on a software GPU a copy of the whole window costs
+// about a tenth of an overlay frame. Anything else takes Ebitengine's own
+// copy of the whole image.
+func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
+	rect, ok := g.finalRect(off.Bounds(), geoM)
+	if !ok {
+		ebiten.DefaultDrawFinalScreen(screen, off, geoM)
+		return
+	}
+	if rect.Empty() {
+		return // the character is out of sight: the cleared window is the frame
+	}
+	x0, y0 := geoM.Apply(float64(rect.Min.X), float64(rect.Min.Y))
+	x1, y1 := geoM.Apply(float64(rect.Max.X), float64(rect.Max.Y))
+	q := &g.final.quad
+	corners := [4][4]float32{
+		{float32(x0), float32(y0), float32(rect.Min.X), float32(rect.Min.Y)},
+		{float32(x1), float32(y0), float32(rect.Max.X), float32(rect.Min.Y)},
+		{float32(x0), float32(y1), float32(rect.Min.X), float32(rect.Max.Y)},
+		{float32(x1), float32(y1), float32(rect.Max.X), float32(rect.Max.Y)},
+	}
+	for i, c := range corners {
+		q[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[2], SrcY: c[3], ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1}
+	}
+	g.final.op.Blend = ebiten.BlendCopy
+	screen.DrawTriangles32(q[:], quadIndices, off, &g.final.op)
+}
+
+// finalState is what DrawFinalScreen reuses from frame to frame.
+type finalState struct {
+	quad [4]ebiten.Vertex
+	op   ebiten.DrawTrianglesOptions
+}
+
+// finalRect is the part of the screen image (whose bounds are off) that
+// DrawFinalScreen copies, and false when it copies all of it the usual
+// way: when the image holds more than the character, or geoM (the image's
+// placement on the window) scales it.
+func (g *Game) finalRect(off image.Rectangle, geoM ebiten.GeoM) (image.Rectangle, bool) {
+	if !g.bare || !g.r.Transparent || !translation(geoM) {
+		return image.Rectangle{}, false
+	}
+	return g.r.Shown().Intersect(off), true
+}
+
+// translation reports whether m only moves what it transforms.
+func translation(m ebiten.GeoM) bool {
+	return m.Element(0, 0) == 1 && m.Element(1, 1) == 1 && m.Element(0, 1) == 0 && m.Element(1, 0) == 0
+}
