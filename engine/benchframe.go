@@ -25,6 +25,9 @@ type BenchOptions struct {
 	// Renderer is the backend, as --renderer sets it (BackendAuto by
 	// default in benchframe, as in kin).
 	Renderer Backend
+	// FPS is the frame-rate cap, as --fps sets it (0: kin's default, 60 in
+	// a window and 30 as overlay).
+	FPS int
 	// Overlay runs as the desktop overlay (30 frames a second).
 	Overlay bool
 	// Desktop runs as the desktop canvas (--overlay=desktop): a
@@ -93,7 +96,7 @@ const DefaultOrbit = 3.0
 func BenchFrame(o BenchOptions) (BenchResult, error) {
 	b := &benchGame{o: o}
 	if o.Model != nil {
-		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale, Renderer: o.Renderer})
+		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale, Renderer: o.Renderer, FPS: o.FPS})
 		if err != nil {
 			return BenchResult{}, err
 		}
@@ -109,13 +112,12 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 	if os.Getenv("KIN_VSYNC") == "0" { // to measure: Ebitengine then hands frames to its render thread without waiting
 		ebiten.SetVsyncEnabled(false)
 	}
-	ebiten.SetTPS(TickRate)
 	ebiten.SetWindowTitle("kin bench-frame")
 	ebiten.SetRunnableOnUnfocused(true)
 	if !o.Desktop { // the canvas covers the monitor
 		ebiten.SetWindowSize(o.Width, o.Height)
 	}
-	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin", SingleThread: os.Getenv("XST") != ""})
+	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin"})
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return BenchResult{}, fmt.Errorf("engine: bench-frame: %w", err)
 	}

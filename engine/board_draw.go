@@ -130,7 +130,7 @@ func (b *board) drawBar(p *ebiten.Image, r image.Rectangle, s float64) {
 	title := fit(b.title, bold, float64(cr.Min.X-r.Min.X-pad))
 	drawText(p, bold, title, float64(r.Min.X+pad), float64(r.Min.Y)+(float64(bar)-bold.Size*1.2)/2, boardLight)
 	label := "Copy"
-	if b.acts.copied > 0 {
+	if !b.acts.copied.IsZero() {
 		label = "Copied"
 	}
 	small := b.r.faces.get(0, 13*s)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"image"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -23,10 +24,9 @@ func (b *board) update(screen image.Point, s float64, covered bool) bool {
 		b.r.stale = true
 		b.version++
 	}
-	if b.acts.copied > 0 {
-		if b.acts.copied--; b.acts.copied == 0 {
-			b.version++
-		}
+	if !b.acts.copied.IsZero() && time.Now().After(b.acts.copied) {
+		b.acts.copied = time.Time{}
+		b.version++
 	}
 	if !b.shown {
 		return false

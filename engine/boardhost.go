@@ -3,6 +3,7 @@ package engine
 import (
 	"net/url"
 	"strings"
+	"time"
 )
 
 // BoardHost connects the whiteboard to the rest of kin: what a click on a
@@ -26,7 +27,7 @@ type BoardHost struct {
 // back what went wrong, for the window's message line.
 type boardActs struct {
 	notes  chan string
-	copied int // ticks left showing "Copied" on the button
+	copied time.Time // until when the button shows "Copied"
 }
 
 // run calls f in a goroutine; an error becomes a note.
@@ -78,9 +79,12 @@ func (b *board) copyText(text string) {
 	}
 	cp := b.host.Copy
 	b.acts.run("could not copy", func() error { return cp(text) })
-	b.acts.copied = TickRate * 3 / 2
+	b.acts.copied = time.Now().Add(copiedFor)
 	b.version++
 }
+
+// copiedFor is how long the Copy button says "Copied".
+const copiedFor = 1500 * time.Millisecond
 
 // openLink follows a link the user clicked. Only http(s) and mailto URLs
 // and file paths are followed, and those through the host's Open (the

@@ -60,12 +60,12 @@ func (g *Game) updateEdge() {
 		e.frames, e.done = make(chan edgeFrame, 1), make(chan struct{})
 		go runEdge(&e.state, e.frames, e.done)
 	}
-	if on && e.shown && g.tick-e.at < TickRate/ambientRate && g.tick >= e.at {
+	if on && e.shown && g.tick-e.at < g.scaled(TickRate/ambientRate) && g.tick >= e.at {
 		return
 	}
 	f := edgeFrame{hide: !on}
 	if on {
-		if !e.shown || g.tick-e.monAt > 5*TickRate { // asking Ebitengine allocates: now and then
+		if !e.shown || g.tick-e.monAt > g.scaled(5*TickRate) { // asking Ebitengine allocates: now and then
 			e.monitor, e.monAt = "", g.tick
 			if m := ebiten.Monitor(); m != nil {
 				e.monitor = m.Name()

@@ -88,8 +88,8 @@ type Options struct {
 	Board BoardHost
 }
 
-// Game is kin's ebiten.Game. Update, at a fixed TickRate, is the only writer
-// of scene state; Draw renders the latest pose when a frame is due.
+// Game is kin's ebiten.Game. Update, at a fixed tick rate (see syncRate),
+// is the only writer of scene state; Draw renders the latest pose when a frame is due.
 type Game struct {
 	watching bool            // ambient perception is on: the mark shows
 	tray     *tray.Tray      // kin's tray icon; nil without a tray
@@ -104,6 +104,7 @@ type Game struct {
 	prefs    Prefs
 
 	tick        int64     // ticks since start
+	clock       tickClock // the tick rate, and where now counts from
 	frameAcc    float64   // seconds toward the next frame
 	nextFrame   time.Time // when the next frame falls due (see frameDueByClock)
 	dirty       bool      // a new pose awaits drawing
@@ -241,11 +242,13 @@ func (g *Game) adopt(l *Loaded) {
 	for i := range l.Scene.Model.Textures {
 		l.Scene.Model.Textures[i].Image = nil
 	}
-	g.trimAt = g.tick + trimDelay
+	g.trimAt = g.tick + g.scaled(trimDelay)
 }
 
 // now is the wall-clock-free time of the game loop, in seconds.
-func (g *Game) now() float64 { return float64(g.tick) / TickRate }
+func (g *Game) now() float64 {
+	return g.clock.atTime + float64(g.tick-g.clock.atTick)/g.rate()
+}
 
 // Update advances the game by one tick.
 func (g *Game) Update() error {
@@ -261,6 +264,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	g.pause()
+	g.syncRate()
 	g.tick++
 	g.noteInput()
 	g.trayChoices()
@@ -302,7 +306,7 @@ func (g *Game) Update() error {
 		g.updateOrbit()
 	}
 	g.drainEvents()
-	g.amb.step(1.0 / TickRate)
+	g.amb.step(g.step())
 	g.updateEdge()
 	g.amb.glowAway = g.glowAway()
 	if g.desktop() {
@@ -310,12 +314,12 @@ func (g *Game) Update() error {
 	}
 	g.updateGaze()
 	for n := g.sceneSteps(); n > 0; n-- {
-		g.scene.Tick(1.0 / TickRate)
+		g.scene.Tick(g.step())
 	}
 	if g.pace != nil {
 		g.r.Scale = g.quality.update(time.Now(), g.frameRate())
 	}
-	if g.opts.Stats != nil && g.tick%(5*TickRate) == 0 {
+	if g.opts.Stats != nil && g.tick%g.scaled(5*TickRate) == 0 {
 		g.printStats()
 	}
 	if g.frameDue() {
@@ -343,7 +347,7 @@ func (g *Game) frameRate() float64 {
 	case !g.overlay && !g.win.focused:
 		fps = min(fps, 20)
 	}
-	return min(fps, TickRate)
+	return min(fps, g.rate())
 }
 
 // frameDue reports whether this tick should produce a new frame.
@@ -352,10 +356,10 @@ func (g *Game) frameDue() bool {
 	if fps <= 0 {
 		return false
 	}
-	if g.pace != nil && fps < TickRate {
+	if g.pace != nil && fps < g.rate() {
 		return g.frameDueByClock(time.Now(), time.Duration(float64(time.Second)/fps))
 	}
-	g.frameAcc += 1.0 / TickRate
+	g.frameAcc += g.step()
 	period := 1 / fps
 	if g.frameAcc+1e-9 < period {
 		return false
@@ -494,7 +498,7 @@ const ambientRate = 15
 func (g *Game) ambientDue() bool {
 	on, was := g.amb.live(g.now()), g.ambOn
 	g.ambOn = on
-	if !on || was && g.tick-g.ambTick < TickRate/ambientRate && g.tick >= g.ambTick {
+	if !on || was && g.tick-g.ambTick < g.scaled(TickRate/ambientRate) && g.tick >= g.ambTick {
 		return false
 	}
 	g.ambTick = g.tick

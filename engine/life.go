@@ -92,7 +92,7 @@ type windowState struct {
 }
 
 func (g *Game) pollWindow() {
-	if g.tick%windowPollTicks == 0 || g.tick == 1 {
+	if g.tick%g.scaled(windowPollTicks) == 0 || g.tick == 1 {
 		g.win = windowState{focused: ebiten.IsFocused(), minimized: ebiten.IsWindowMinimized(), scale: monitorScale()}
 	}
 }

@@ -52,14 +52,14 @@ func (g *Game) noteInput() {
 // came for calmTicks.
 func (g *Game) calm() bool {
 	now := g.now()
-	return g.pace != nil && g.r.Resting() && g.tick-g.nap.at > calmTicks && !g.covering() &&
+	return g.pace != nil && g.r.Resting() && g.tick-g.nap.at > g.scaled(calmTicks) && !g.covering() &&
 		!g.amb.glow.held && !g.amb.live(now) && !g.chat.visible(now) && !g.ov.dragging
 }
 
 // napIfCalm sleeps napTime when kin is calm, and tells the renderer
 // whether it is (see calmInterval).
 func (g *Game) napIfCalm() {
-	g.r.Calm = g.pace != nil && g.tick-g.nap.at > calmTicks
+	g.r.Calm = g.pace != nil && g.tick-g.nap.at > g.scaled(calmTicks)
 	if g.calm() {
 		g.nap.naps++
 		time.Sleep(napTime)
@@ -80,7 +80,7 @@ func (g *Game) napIfCalm() {
 // should begin.
 func (g *Game) planPause() {
 	fps := g.frameRate()
-	if g.pace == nil || fps <= 0 || fps >= TickRate || g.calm() {
+	if g.pace == nil || fps <= 0 || fps >= g.rate() || g.calm() {
 		return
 	}
 	g.nap.wake = g.nextFrame.Add(-pauseMargin)

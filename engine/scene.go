@@ -7,7 +7,8 @@ import (
 	"github.com/kin-companion/kin/avatar"
 )
 
-// TickRate is the fixed simulation rate: Update advances time by 1/TickRate.
+// TickRate is the base simulation rate: each Update advances time by
+// 1/TickRate, or by less when the frame-rate cap is higher (see syncRate).
 const TickRate = 60
 
 // Scene is one character and its camera: the model, its Empathy Layer

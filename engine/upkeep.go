@@ -28,7 +28,7 @@ const trimEvery = 10 * TickRate
 // the collection off the game loop so the frame does not wait for it.
 func (g *Game) trim() {
 	due := g.trimAt != 0 && g.tick >= g.trimAt
-	if !due && g.tick%trimEvery != 0 {
+	if !due && g.tick%g.scaled(trimEvery) != 0 {
 		return
 	}
 	if due {
@@ -61,7 +61,7 @@ func (g *Game) printStats() {
 	runtime.ReadMemStats(&ms)
 	ticks := float64(max(g.tick-g.statTick, 1))
 	perTick := float64(ms.Mallocs-g.statMallocs) / ticks
-	drawn := float64(g.r.Drawn-g.statDrawn) * TickRate / ticks
+	drawn := float64(g.r.Drawn-g.statDrawn) * g.rate() / ticks
 	g.statMallocs, g.statTick, g.statDrawn = ms.Mallocs, g.tick, g.r.Drawn
 	fmt.Fprintf(g.opts.Stats, "kin: %.1f frames drawn a second (%d still ones skipped in all), %.1f updates a second, render scale %.1f, "+
 		"renderer %s, scene clock %.1f s, Go heap %d MB in use, %d MB from the OS, %.1f allocations an update\n",
