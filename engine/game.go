@@ -89,7 +89,8 @@ type Options struct {
 }
 
 // Game is kin's ebiten.Game. Update, at a fixed tick rate (see syncRate),
-// is the only writer of scene state; Draw renders the latest pose when a frame is due.
+// is the only writer of scene state (Draw only poses the vertices of the
+// state Update left); Draw renders the latest pose when a frame is due.
 type Game struct {
 	watching bool            // ambient perception is on: the mark shows
 	tray     *tray.Tray      // kin's tray icon; nil without a tray
@@ -108,6 +109,7 @@ type Game struct {
 	frameAcc    float64   // seconds toward the next frame
 	nextFrame   time.Time // when the next frame falls due (see frameDueByClock)
 	dirty       bool      // a new pose awaits drawing
+	unposed     bool      // the scene moved on since the vertices were posed (Draw poses them)
 	overlay     bool
 	ov          overlayState
 	orbit       orbitState
@@ -323,9 +325,11 @@ func (g *Game) Update() error {
 		g.printStats()
 	}
 	if g.frameDue() {
-		if !g.r.Resting() { // breathing: posed a few times a second
-			g.scene.Pose.Update()
-		}
+		// Breathing is posed a few times a second; the pose is worked out
+		// when the frame is drawn, once for however many ticks came
+		// before it (several a frame when the tick rate is high or the
+		// frames slow).
+		g.unposed = g.unposed || !g.r.Resting()
 		g.dirty = true
 	}
 	return nil
@@ -415,6 +419,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
+	if g.unposed {
+		g.scene.Pose.Update()
+		g.unposed = false
+	}
 	defer g.planPause()
 	g.quality.rendered()
 	if g.r.Transparent != g.overlay {

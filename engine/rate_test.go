@@ -2,8 +2,10 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -72,5 +74,48 @@ func TestScaledTicks(t *testing.T) {
 		if got := g.scaled(c.n); got != c.want {
 			t.Errorf("%d ticks at %d a second are %d at %v, want %d", c.n, TickRate, got, c.rate, c.want)
 		}
+	}
+}
+
+// TestPosedWhenDrawn: the ticks before a frame move the scene on, and the
+// vertices are posed once, when the frame is drawn, from the latest state.
+func TestPosedWhenDrawn(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, FPS: 144})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ebiten.SetTPS(TickRate) })
+	w, h := g.Layout(320, 480)
+	screen := newTestScreen(t, w, h)
+	positions := func() []mgl32.Vec3 {
+		var out []mgl32.Vec3
+		for _, in := range g.scene.Pose.Instances {
+			for _, p := range in.Prims {
+				out = append(out, p.Positions...)
+			}
+		}
+		return out
+	}
+	g.r.Forget() // the next frames must be drawn, not taken for a resting character
+	for range 30 {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.unposed {
+		t.Fatal("the ticks did not leave a pose for the frame")
+	}
+	before := positions()
+	g.Draw(screen)
+	drawn := positions()
+	g.scene.Pose.Update()
+	if slices.Equal(drawn, before) {
+		t.Fatal("the frame drew the vertices posed before the ticks")
+	}
+	if !slices.Equal(drawn, positions()) {
+		t.Error("the frame drew vertices other than the latest state's")
+	}
+	if g.unposed {
+		t.Error("the pose is still due after the frame")
 	}
 }
