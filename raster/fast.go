@@ -37,9 +37,10 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 	fw, fh := float32(img.W), float32(img.H)
 	br, bg, bb := m.BaseColor[0], m.BaseColor[1], m.BaseColor[2]
 	cut := m.Cutoff / max(m.BaseColor[3], 1e-6) // the texel alpha that passes
+	t.clip(tg.Rect.Min.X, tg.Rect.Max.X-1)
 	for y := y0; y <= y1; y++ {
 		yc := float32(y) + 0.5
-		lo, hi := t.span(yc, tg.Rect.Min.X, tg.Rect.Max.X-1)
+		lo, hi := t.span(yc)
 		if lo > hi {
 			continue
 		}

@@ -210,9 +210,12 @@ func ceil64(x float64) int {
 		}
 		return -ceilRange
 	}
-	// Truncating a positive number floors it: ⌈x⌉ = R − ⌊R − x⌋.
-	return ceilRange - int(ceilRange-x)
+	return ceilIn(x)
 }
+
+// ceilIn is ceil64(x) for x within ±ceilRange, which needs no clamp:
+// truncating a positive number floors it, and ⌈x⌉ = R − ⌊R − x⌋.
+func ceilIn(x float64) int { return ceilRange - int(ceilRange-x) }
 
 // drawBand draws band b's rows of every triangle that reaches into it.
 func (r *Renderer) drawBand(b int32) {

@@ -6,13 +6,18 @@ type triangle struct {
 	x0, y0 float32 // vertex 0, the attributes' origin
 	a0     [nAttr]float32
 	dx, dy [nAttr]float32 // each attribute's change per pixel along x and y
-	// The edges bounding the pixels from the left and from the right.
+	// The edges bounding the pixels from the left and from the right. A
+	// triangle has one or two of each (the edges' rises sum to zero); a
+	// lone one is repeated, so that span needs no loop.
 	left, right [2]edge
 	nl, nr      int
 	minX, maxX  int // the columns of the bounding box
-	g           gradient
-	v           [3]*Vertex // the vertices, for planes
-	planed      bool       // planes has run
+	// The bounds span starts from: the first column and one past the last
+	// of the bounding box within the target's columns (see clip).
+	lo0, hi1 float64
+	g        gradient
+	v        [3]*Vertex // the vertices, for planes
+	planed   bool       // planes has run
 }
 
 // edge is a non-horizontal edge: the column whose centre it crosses at
@@ -44,6 +49,12 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.edge(v0, v1, area)
 	t.edge(v1, v2, area)
 	t.edge(v2, v0, area)
+	if t.nl == 1 {
+		t.left[1] = t.left[0]
+	}
+	if t.nr == 1 {
+		t.right[1] = t.right[0]
+	}
 	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
 	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
 	return true
@@ -98,21 +109,44 @@ func (t *triangle) edge(p, q *Vertex, area float32) {
 	}
 }
 
-// span returns the columns [lo, hi] whose centres lie inside the triangle
-// on the row of centre yc: left edges inclusive, right edges exclusive.
-func (t *triangle) span(yc float32, x0, x1 int) (lo, hi int) {
-	lo, hi = max(t.minX, x0), min(t.maxX, x1)
-	y := float64(yc)
-	for i := range t.nl {
-		e := &t.left[i]
-		lo = max(lo, ceil64(e.px+(y-e.py)*e.slope))
-	}
-	for i := range t.nr {
-		e := &t.right[i]
-		hi = min(hi, ceil64(e.px+(y-e.py)*e.slope)-1)
-	}
-	return lo, hi
+// clip limits the columns span returns to x0..x1 (the target's).
+func (t *triangle) clip(x0, x1 int) {
+	t.lo0, t.hi1 = float64(max(t.minX, x0)), float64(min(t.maxX, x1)+1)
 }
+
+// span returns the columns [lo, hi] whose centres lie inside the triangle
+// on the row of centre yc, within the columns clip set: left edges
+// inclusive, right edges exclusive; lo > hi when there are none.
+//
+// The first column is ⌈max(lo0, each left edge's crossing)⌉ and one past
+// the last ⌈min(hi1, each right edge's crossing)⌉: ⌈⌉ is monotonic, so
+// this is the bound of each edge taken alone, with one rounding. A
+// crossing is never NaN (setup refuses a triangle whose vertices could
+// make one), and once l < r both lie within [lo0, hi1], where ceil64's
+// clamp has nothing to do.
+func (t *triangle) span(yc float32) (lo, hi int) {
+	y := float64(yc)
+	l, r := t.lo0, t.hi1
+	if x := t.left[0].at(y); x > l {
+		l = x
+	}
+	if x := t.left[1].at(y); x > l {
+		l = x
+	}
+	if x := t.right[0].at(y); x < r {
+		r = x
+	}
+	if x := t.right[1].at(y); x < r {
+		r = x
+	}
+	if !(l < r) {
+		return 0, -1
+	}
+	return ceilIn(l), ceilIn(r) - 1
+}
+
+// at is the x, less half a pixel, where the edge crosses row centre y.
+func (e *edge) at(y float64) float64 { return e.px + (y-e.py)*e.slope }
 
 // fill shades the triangle's pixels on rows y0..y1 of target tg.
 func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
@@ -125,9 +159,10 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 	blend := sh.m.Alpha == Blend
 	var f frag
 	var row [nAttr]float32
+	t.clip(tg.Rect.Min.X, tg.Rect.Max.X-1)
 	for y := y0; y <= y1; y++ {
 		yc := float32(y) + 0.5
-		lo, hi := t.span(yc, tg.Rect.Min.X, tg.Rect.Max.X-1)
+		lo, hi := t.span(yc)
 		if lo > hi {
 			continue
 		}
