@@ -184,11 +184,15 @@ func (o *output) set(exposure float32) {
 // byteOf is the byte a linear channel value c is written as.
 func (o *output) byteOf(c float32) byte {
 	x := c*o.scale + 0.5
-	if !(x > 0) {
-		return 0
+	// One test for the usual case. int(x) of a NaN or of a number beyond
+	// int's range is some int the machine chooses (amd64: the lowest;
+	// arm64: 0 or the nearest end), never one in range but 0, whose byte
+	// is 0 as well.
+	if i := int(x); uint(i) < outLen-1 {
+		return o.t[i]
 	}
-	if x >= outLen-1 {
+	if x > 0 {
 		return o.t[outLen-1]
 	}
-	return o.t[int(x)]
+	return 0
 }

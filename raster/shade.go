@@ -200,5 +200,8 @@ func pow40(x float32) float32 {
 
 // invSqrt is 1/√x, and a large finite number for 0.
 func invSqrt(x float32) float32 {
-	return float32(1 / math.Sqrt(float64(max(x, 1e-30))))
+	if x < 1e-30 { // max(x, 1e-30) without the builtin's care for NaN, which stays NaN here too
+		x = 1e-30
+	}
+	return float32(1 / math.Sqrt(float64(x)))
 }
