@@ -68,8 +68,11 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f.shaders = f.shaders[:0]
 	for i := range draws {
 		d := &draws[i]
-		f.shaders = append(f.shaders, shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux,
-			nearer: d.Mat.Alpha != Blend, fast: fastFor(d.Mat, d.Base)})
+		sh := shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux, nearer: d.Mat.Alpha != Blend}
+		if sh.fast = fastFor(d.Mat, d.Base); sh.fast {
+			sh.fd = newFastDraw(d.Mat, d.Base)
+		}
+		f.shaders = append(f.shaders, sh)
 	}
 	f.bands = int32((t.Rect.Dy() + bandRows - 1) / bandRows)
 	r.bin()

@@ -73,8 +73,9 @@ type shader struct {
 	// nearer: a fragment must be strictly nearer than the depth stored to
 	// show (draws run nearest first, so ties go to the one listed later).
 	nearer bool
-	// fast: the draw takes the fast path (see fastFor).
+	// fast: the draw takes the fast path (see fastFor), with fd.
 	fast bool
+	fd   fastDraw
 }
 
 // shade returns the fragment's linear colour before tone mapping and its
