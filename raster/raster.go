@@ -182,9 +182,10 @@ func (r *Renderer) binDraw(i int, reverse bool) {
 			k = n - 1 - j
 		}
 		a, b, c := vs[ind[3*k]].DstY, vs[ind[3*k+1]].DstY, vs[ind[3*k+2]].DstY
-		// Rows whose centre (y + 0.5) lies within the triangle's span.
-		lo := max(ceilInt(min(a, b, c)-0.5), y0)
-		hi := min(ceilInt(max(a, b, c)-0.5)-1, y1)
+		// Rows whose centre (y + 0.5) lies within the triangle's span (a
+		// triangle with a NaN may be listed: setup refuses it).
+		lo := max(ceilInt(min3(a, b, c)-0.5), y0)
+		hi := min(ceilInt(max3(a, b, c)-0.5)-1, y1)
 		if lo <= hi {
 			f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi)})
 		}
@@ -197,6 +198,29 @@ func grow(s []int32, n int) []int32 {
 		return make([]int32, n)
 	}
 	return s[:n]
+}
+
+// min3 and max3 are the builtins min and max of three float32s without
+// their care for NaN and signed zeros, which costs several instructions:
+// with a NaN among them they return a NaN or another of the three.
+func min3(a, b, c float32) float32 {
+	if b < a {
+		a = b
+	}
+	if c < a {
+		a = c
+	}
+	return a
+}
+
+func max3(a, b, c float32) float32 {
+	if b > a {
+		a = b
+	}
+	if c > a {
+		a = c
+	}
+	return a
 }
 
 // ceilInt is ⌈x⌉, clamped to a range rows and columns never leave (a NaN

@@ -55,8 +55,10 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	if t.nr == 1 {
 		t.right[1] = t.right[0]
 	}
-	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
-	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
+	// The area is finite, so are the positions: min3 and max3 are min and
+	// max.
+	t.minX = ceilInt(min3(v0.DstX, v1.DstX, v2.DstX) - 0.5)
+	t.maxX = ceilInt(max3(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
 	return true
 }
 
