@@ -62,9 +62,10 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	return true
 }
 
-// planes works out the planes of the attributes other than depth, which a
-// triangle needs only once a fragment of it passes the depth test (many of
-// a character's triangles are hidden, or cover no pixel centre).
+// planes works out the planes of the attributes other than depth that
+// the fast path reads, which a triangle needs only once a fragment of it
+// passes the depth test (many of a character's triangles are hidden, or
+// cover no pixel centre).
 func (t *triangle) planes() {
 	if t.planed {
 		return
@@ -78,6 +79,13 @@ func (t *triangle) planes() {
 	g.set(t, aR, v0.ColorR, v1.ColorR, v2.ColorR)
 	g.set(t, aG, v0.ColorG, v1.ColorG, v2.ColorG)
 	g.set(t, aB, v0.ColorB, v1.ColorB, v2.ColorB)
+}
+
+// allPlanes is planes with the attributes the fast path does not read,
+// for fill, which works them out once a triangle.
+func (t *triangle) allPlanes() {
+	t.planes()
+	g, v0, v1, v2 := &t.g, t.v[0], t.v[1], t.v[2]
 	g.set(t, aA, v0.ColorA, v1.ColorA, v2.ColorA)
 	g.set(t, aC3, v0.Custom3, v1.Custom3, v2.Custom3)
 }
@@ -156,7 +164,7 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 		t.fillFast(tg, sh, out, y0, y1)
 		return
 	}
-	t.planes()
+	t.allPlanes()
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
 	var f frag
