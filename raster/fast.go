@@ -51,7 +51,8 @@ func init() {
 func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 	w := tg.Rect.Dx()
 	t.clip(tg.Rect.Min.X, tg.Rect.Max.X-1)
-	for y := y0; y <= y1; y++ {
+	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
+	for y := y0; y <= y1; y, base = y+1, base+w {
 		yc := float32(y) + 0.5
 		lo, hi := t.span(yc)
 		if lo > hi {
@@ -59,23 +60,20 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 		}
 		fy := yc - t.y0
 		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
-		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
-		zs := tg.z[base+lo : base+hi+1]
-		pix := tg.Pix[4*(base+lo) : 4*(base+hi+1)]
 		fx := float32(lo) + 0.5 - t.x0
-		for j := range zs {
+		for i := base + lo; i <= base+hi; i++ {
 			z := zrow + t.dx[aDepth]*fx
 			// Draws run nearest first: ties go to the one drawn first; NaN
 			// fails.
-			if z < zs[j] {
+			if z < tg.z[i] {
 				// The other attributes only once a fragment passes: many
 				// of a character's small triangles are hidden.
 				if !t.planed {
 					t.planes()
 				}
 				if c, ok := t.shadeFast(sh, out, fx, fy, z); ok {
-					binary.LittleEndian.PutUint32(pix[4*j:], c)
-					zs[j] = z
+					binary.LittleEndian.PutUint32(tg.Pix[4*i:], c)
+					tg.z[i] = z
 				}
 			}
 			fx++
