@@ -72,7 +72,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 					t.planes()
 				}
 				if c, ok := t.shadeFast(sh, out, fx, fy, z); ok {
-					binary.LittleEndian.PutUint32(tg.Pix[4*i:], c)
+					binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
 					tg.z[i] = z
 				}
 			}
