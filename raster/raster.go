@@ -257,6 +257,10 @@ func (r *Renderer) drawBand(b int32) {
 		if !tri.setup(&d.Verts[ind[0]], &d.Verts[ind[1]], &d.Verts[ind[2]]) {
 			continue
 		}
-		tri.fill(f.t, &f.shaders[t.draw], &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		if sh := &f.shaders[t.draw]; sh.fast {
+			tri.fillFast(f.t, sh, &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		} else {
+			tri.fill(f.t, sh, &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		}
 	}
 }

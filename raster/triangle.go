@@ -158,12 +158,9 @@ func (t *triangle) span(yc float32) (lo, hi int) {
 // at is the x, less half a pixel, where the edge crosses row centre y.
 func (e *edge) at(y float64) float64 { return e.px + (y-e.py)*e.slope }
 
-// fill shades the triangle's pixels on rows y0..y1 of target tg.
+// fill shades the triangle's pixels on rows y0..y1 of target tg, for a
+// draw that does not take the fast path (see fillFast).
 func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
-	if sh.fast {
-		t.fillFast(tg, sh, out, y0, y1)
-		return
-	}
 	t.allPlanes()
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
