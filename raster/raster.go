@@ -43,11 +43,13 @@ type Renderer struct {
 }
 
 // binned is a triangle that covers pixel centres of the target: its draw,
-// its first index in the draw's index list, and its first and last rows.
+// its first index in the draw's index list, its first and last rows and
+// the bands they lie in.
 type binned struct {
 	draw   int32
 	index  int32
 	lo, hi int32
+	b0, b1 int32
 }
 
 // bandRows is the height of a band of rows: small enough that two cores
@@ -134,6 +136,9 @@ func (r *Renderer) drawBands() {
 func (r *Renderer) bin() {
 	f := &r.frame
 	f.tris = f.tris[:0]
+	nb := int(f.bands)
+	f.first = grow(f.first, nb+1) // first[b+1] counts band b's triangles, then sums them
+	clear(f.first)
 	for i := len(f.draws) - 1; i >= 0; i-- {
 		if f.draws[i].Mat.Alpha != Blend {
 			r.binDraw(i, true)
@@ -144,22 +149,14 @@ func (r *Renderer) bin() {
 			r.binDraw(i, false)
 		}
 	}
-	nb := int(f.bands)
-	f.first = grow(f.first, nb+1)
-	clear(f.first)
-	y0 := int32(f.t.Rect.Min.Y)
-	for _, t := range f.tris {
-		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
-			f.first[b+1]++
-		}
-	}
 	for b := 1; b <= nb; b++ {
 		f.first[b] += f.first[b-1]
 	}
 	f.list = grow(f.list, int(f.first[nb]))
 	fill := f.first[:nb] // advanced as the bands fill, then moved back
-	for k, t := range f.tris {
-		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
+	for k := range f.tris {
+		t := &f.tris[k]
+		for b := t.b0; b <= t.b1; b++ {
 			f.list[fill[b]] = int32(k)
 			fill[b]++
 		}
@@ -169,7 +166,7 @@ func (r *Renderer) bin() {
 }
 
 // binDraw adds draw i's triangles that cover pixel centres to the list,
-// last first when reverse is set.
+// last first when reverse is set, and counts them in the bands they reach.
 func (r *Renderer) binDraw(i int, reverse bool) {
 	f := &r.frame
 	d := &f.draws[i]
@@ -186,8 +183,13 @@ func (r *Renderer) binDraw(i int, reverse bool) {
 		// triangle with a NaN may be listed: setup refuses it).
 		lo := max(ceilInt(min3(a, b, c)-0.5), y0)
 		hi := min(ceilInt(max3(a, b, c)-0.5)-1, y1)
-		if lo <= hi {
-			f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi)})
+		if lo > hi {
+			continue
+		}
+		b0, b1 := int32(uint(lo-y0)/bandRows), int32(uint(hi-y0)/bandRows)
+		f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi), b0: b0, b1: b1})
+		for b := b0; b <= b1; b++ {
+			f.first[b+1]++
 		}
 	}
 }
