@@ -172,17 +172,29 @@ func (r *Renderer) binDraw(i int, reverse bool) {
 	d := &f.draws[i]
 	vs, ind := d.Verts, d.Indices
 	n := len(ind) / 3
-	y0, y1 := f.t.Rect.Min.Y, f.t.Rect.Max.Y-1
+	y0 := f.t.Rect.Min.Y
+	top, bottom := float64(y0), float64(f.t.Rect.Max.Y) // the target's rows' bounds
 	for j := range n {
 		k := j
 		if reverse {
 			k = n - 1 - j
 		}
 		a, b, c := vs[ind[3*k]].DstY, vs[ind[3*k+1]].DstY, vs[ind[3*k+2]].DstY
-		// Rows whose centre (y + 0.5) lies within the triangle's span (a
-		// triangle with a NaN may be listed: setup refuses it).
-		lo := max(ceilInt(min3(a, b, c)-0.5), y0)
-		hi := min(ceilInt(max3(a, b, c)-0.5)-1, y1)
+		// Rows whose centre (y + 0.5) lies within the triangle's span and
+		// the target's: ⌈max(top, min − ½)⌉ to ⌈min(bottom, max − ½)⌉ − 1,
+		// as span finds columns (a triangle with a NaN may be listed:
+		// setup refuses it).
+		l, r := top, bottom
+		if y := float64(min3(a, b, c) - 0.5); y > l {
+			l = y
+		}
+		if y := float64(max3(a, b, c) - 0.5); y < r {
+			r = y
+		}
+		if !(l < r) {
+			continue
+		}
+		lo, hi := ceilIn(l), ceilIn(r)-1
 		if lo > hi {
 			continue
 		}
