@@ -8,7 +8,8 @@ type triangle struct {
 	dx, dy [nAttr]float32 // each attribute's change per pixel along x and y
 	// The edges bounding the pixels from the left and from the right. A
 	// triangle has one or two of each (the edges' rises sum to zero); a
-	// lone one is repeated, so that span needs no loop.
+	// lone right one is repeated when there is one left (a horizontal
+	// edge), so that span needs no loop.
 	left, right [2]edge
 	nl, nr      int
 	minX, maxX  int // the columns of the bounding box
@@ -49,9 +50,6 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.edge(v0, v1, area)
 	t.edge(v1, v2, area)
 	t.edge(v2, v0, area)
-	if t.nl == 1 {
-		t.left[1] = t.left[0]
-	}
 	if t.nr == 1 {
 		t.right[1] = t.right[0]
 	}
@@ -140,13 +138,14 @@ func (t *triangle) span(yc float32) (lo, hi int) {
 	if x := t.left[0].at(y); x > l {
 		l = x
 	}
-	if x := t.left[1].at(y); x > l {
-		l = x
-	}
 	if x := t.right[0].at(y); x < r {
 		r = x
 	}
-	if x := t.right[1].at(y); x < r {
+	if t.nl == 2 {
+		if x := t.left[1].at(y); x > l {
+			l = x
+		}
+	} else if x := t.right[1].at(y); x < r {
 		r = x
 	}
 	if !(l < r) {
