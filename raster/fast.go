@@ -50,7 +50,6 @@ func init() {
 // fillFast is fill for a draw that fastFor accepts.
 func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 	w := tg.Rect.Dx()
-	t.clip(tg.Rect.Min.X, tg.Rect.Max.X-1)
 	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
 	for y := y0; y <= y1; y, base = y+1, base+w {
 		yc := float32(y) + 0.5

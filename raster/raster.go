@@ -237,25 +237,13 @@ func max3(a, b, c float32) float32 {
 	return a
 }
 
-// ceilInt is ⌈x⌉, clamped to a range rows and columns never leave (a NaN
-// goes to its low end).
-func ceilInt(x float32) int { return ceil64(float64(x)) }
-
+// ceilRange bounds the rows and columns ceilIn rounds: callers clamp to
+// the target's, which lie well within it.
 const ceilRange = 30000
 
-// ceil64 is ceilInt for a float64.
-func ceil64(x float64) int {
-	if !(x > -ceilRange && x < ceilRange) {
-		if x >= ceilRange {
-			return ceilRange
-		}
-		return -ceilRange
-	}
-	return ceilIn(x)
-}
-
-// ceilIn is ceil64(x) for x within ±ceilRange, which needs no clamp:
-// truncating a positive number floors it, and ⌈x⌉ = R − ⌊R − x⌋.
+// ceilIn is ⌈x⌉ for x within ±ceilRange: truncating a positive number
+// floors it, and ⌈x⌉ = R − ⌊R − x⌋ (R − x rounds, so an x a hair above an
+// integer counts as that integer, alike for every triangle).
 func ceilIn(x float64) int { return ceilRange - int(ceilRange-x) }
 
 // drawBand draws band b's rows of every triangle that reaches into it.
@@ -264,10 +252,11 @@ func (r *Renderer) drawBand(b int32) {
 	y0 := f.t.Rect.Min.Y + int(b)*bandRows
 	y1 := min(y0+bandRows, f.t.Rect.Max.Y) - 1
 	var tri triangle
+	tri.clip(f.t.Rect.Min.X, f.t.Rect.Max.X)
 	for _, k := range f.list[f.first[b]:f.first[b+1]] {
 		t := &f.tris[k]
 		d := &f.draws[t.draw]
-		ind := d.Indices[t.index : t.index+3]
+		ind := (*[3]uint32)(d.Indices[t.index:])
 		if !tri.setup(&d.Verts[ind[0]], &d.Verts[ind[1]], &d.Verts[ind[2]]) {
 			continue
 		}

@@ -12,9 +12,11 @@ type triangle struct {
 	// edge), so that span needs no loop.
 	left, right [2]edge
 	nl, nr      int
-	minX, maxX  int // the columns of the bounding box
-	// The bounds span starts from: the first column and one past the last
-	// of the bounding box within the target's columns (see clip).
+	// The target's columns' bounds, its first column and one past its
+	// last, as clip sets them for the triangles set up after.
+	cx0, cx1 float64
+	// The bounds span starts from: the bounding box's within the target's,
+	// rounded up once with the edges' crossings.
 	lo0, hi1 float64
 	g        gradient
 	v        [3]*Vertex // the vertices, for planes
@@ -53,10 +55,16 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	if t.nr == 1 {
 		t.right[1] = t.right[0]
 	}
-	// The area is finite, so are the positions: min3 and max3 are min and
-	// max.
-	t.minX = ceilInt(min3(v0.DstX, v1.DstX, v2.DstX) - 0.5)
-	t.maxX = ceilInt(max3(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
+	// Columns whose centre (x + 0.5) lies within the bounding box, as
+	// binDraw bounds rows. The area is finite, so are the positions: min3
+	// and max3 are min and max.
+	t.lo0, t.hi1 = t.cx0, t.cx1
+	if x := float64(min3(v0.DstX, v1.DstX, v2.DstX) - 0.5); x > t.lo0 {
+		t.lo0 = x
+	}
+	if x := float64(max3(v0.DstX, v1.DstX, v2.DstX) - 0.5); x < t.hi1 {
+		t.hi1 = x
+	}
 	return true
 }
 
@@ -117,9 +125,10 @@ func (t *triangle) edge(p, q *Vertex, area float32) {
 	}
 }
 
-// clip limits the columns span returns to x0..x1 (the target's).
+// clip limits the columns span returns for the triangles set up after
+// to x0..x1 − 1 (the target's).
 func (t *triangle) clip(x0, x1 int) {
-	t.lo0, t.hi1 = float64(max(t.minX, x0)), float64(min(t.maxX, x1)+1)
+	t.cx0, t.cx1 = float64(x0), float64(x1)
 }
 
 // span returns the columns [lo, hi] whose centres lie inside the triangle
@@ -130,8 +139,8 @@ func (t *triangle) clip(x0, x1 int) {
 // the last ⌈min(hi1, each right edge's crossing)⌉: ⌈⌉ is monotonic, so
 // this is the bound of each edge taken alone, with one rounding. A
 // crossing is never NaN (setup refuses a triangle whose vertices could
-// make one), and once l < r both lie within [lo0, hi1], where ceil64's
-// clamp has nothing to do.
+// make one), and once l < r both lie within [lo0, hi1], where ceilIn
+// needs no clamp.
 func (t *triangle) span(yc float32) (lo, hi int) {
 	y := float64(yc)
 	l, r := t.lo0, t.hi1
@@ -165,7 +174,6 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 	blend := sh.m.Alpha == Blend
 	var f frag
 	var row [nAttr]float32
-	t.clip(tg.Rect.Min.X, tg.Rect.Max.X-1)
 	for y := y0; y <= y1; y++ {
 		yc := float32(y) + 0.5
 		lo, hi := t.span(yc)
