@@ -49,9 +49,13 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.g.set(t, aDepth, v0.Custom2, v1.Custom2, v2.Custom2)
 	t.v, t.planed = [3]*Vertex{v0, v1, v2}, false
 	t.nl, t.nr = 0, 0
-	t.edge(v0, v1, area)
-	t.edge(v1, v2, area)
-	t.edge(v2, v0, area)
+	// The edges from the positions in float64, each converted once.
+	p0 := point{float64(v0.DstX), float64(v0.DstY)}
+	p1 := point{float64(v1.DstX), float64(v1.DstY)}
+	p2 := point{float64(v2.DstX), float64(v2.DstY)}
+	t.edge(p0, p1, area)
+	t.edge(p1, p2, area)
+	t.edge(p2, p0, area)
 	if t.nr == 1 {
 		t.right[1] = t.right[0]
 	}
@@ -106,16 +110,21 @@ func (g *gradient) set(t *triangle, k int, a0, a1, a2 float32) {
 	t.a0[k], t.dx[k], t.dy[k] = a0, d1*g.wx1+d2*g.wx2, d1*g.wy1+d2*g.wy2
 }
 
+// point is a vertex's position in float64.
+type point struct{ x, y float64 }
+
 // edge adds the edge from p to q of a triangle of signed area area.
-// Horizontal edges bound only the rows, which binning has chosen.
-func (t *triangle) edge(p, q *Vertex, area float32) {
-	dy := q.DstY - p.DstY
+// Horizontal edges bound only the rows, which binning has chosen. (The
+// difference of two float32s in float64 is 0, or has its sign, exactly
+// when their difference in float32 does.)
+func (t *triangle) edge(p, q point, area float32) {
+	dy := q.y - p.y
 	if dy == 0 {
 		return
 	}
 	// Inside, (q−p)×(x−p) has area's sign; along a row that grows with x
 	// when −dy has it: the edge is then a lower bound.
-	e := edge{px: float64(p.DstX) - 0.5, py: float64(p.DstY), slope: (float64(q.DstX) - float64(p.DstX)) / (float64(q.DstY) - float64(p.DstY))}
+	e := edge{px: p.x - 0.5, py: p.y, slope: (q.x - p.x) / dy}
 	if (dy < 0) == (area > 0) {
 		t.left[t.nl] = e
 		t.nl++
