@@ -60,7 +60,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 		fy := yc - t.y0
 		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
 		fx := float32(lo) + 0.5 - t.x0
-		for i := base + lo; i <= base+hi; i++ {
+		for i, end := base+lo, base+hi; i <= end; i++ {
 			z := zrow + t.dx[aDepth]*fx
 			// Draws run nearest first: ties go to the one drawn first; NaN
 			// fails.
@@ -98,8 +98,11 @@ func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel 
 	var x0, x1, y0, y1 int
 	var wx, wy uint32
 	if px >= 0 && px < fd.w1 && py >= 0 && py < fd.h1 { // no wrapping; NaN fails
-		x0, y0 = int(px), int(py)
-		x1, y1, wx, wy = x0+1, y0+1, frac8(px, x0), frac8(py, y0)
+		// In 256ths of a texel (p·256 is exact): whole texels and the
+		// 8-bit fractions frac8 finds.
+		sx, sy := int(px*256), int(py*256)
+		x0, y0 = sx>>8, sy>>8
+		x1, y1, wx, wy = x0+1, y0+1, uint32(sx&255), uint32(sy&255)
 	} else {
 		x0, x1, wx = wrapTexelPair(px, img.W, m.Sampler.WrapS)
 		y0, y1, wy = wrapTexelPair(py, img.H, m.Sampler.WrapT)
