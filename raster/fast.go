@@ -25,7 +25,7 @@ type fastDraw struct {
 	w1, h1 float32 // less one: the texel coordinates below need no wrapping
 	// cut is the least texel alpha, in 0..255, of a Mask material's
 	// fragment that shows; 0 for an opaque material.
-	cut float32
+	cut uint32
 }
 
 // newFastDraw works out the fast path's constants of a draw of material m
@@ -33,7 +33,12 @@ type fastDraw struct {
 func newFastDraw(m *Material, base *Image) fastDraw {
 	fd := fastDraw{w: float32(base.W), h: float32(base.H), w1: float32(base.W - 1), h1: float32(base.H - 1)}
 	if m.Alpha == Mask {
-		fd.cut = m.Cutoff / max(m.BaseColor[3], 1e-6) * 255
+		// A texel alpha ta is cut when float32(ta) < k, near ta/255 ·
+		// BaseColor[3] < Cutoff; counted once here (a NaN cuts none).
+		k := m.Cutoff / max(m.BaseColor[3], 1e-6) * 255
+		for fd.cut < 256 && float32(fd.cut) < k {
+			fd.cut++
+		}
 	}
 	return fd
 }
@@ -111,7 +116,7 @@ func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel 
 	w11 := wx * wy >> 8 // the weights, (1−wx)(1−wy), wx(1−wy), (1−wx)wy and wx·wy
 	tx := filter(a, b, c, d, 256-wx-wy+w11, wx-w11, wy-w11, w11)
 	ta := tx >> 24
-	if float32(ta) < fd.cut {
+	if ta < fd.cut {
 		return 0, false
 	}
 	var lr, lg, lb float32
