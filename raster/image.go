@@ -154,9 +154,8 @@ func toLinear(x float32) float32 {
 // byte. The table covers exposed values up to outRange in steps of
 // 1/outSteps; the curve is flat beyond (tonemap(16) rounds to 255).
 type output struct {
-	exposure float32
-	scale    float32 // exposure · outSteps
-	built    bool
+	scale float32 // the exposure · outSteps
+	built bool
 	// t is held in place, not behind a pointer: a fragment reads it three
 	// times, each a pointer load and nil test fewer.
 	t [outLen]byte
@@ -168,9 +167,11 @@ const (
 	outLen   = outSteps*outRange + 1
 )
 
-// set builds the table for an exposure, unless it is built for it.
+// set readies the table for an exposure: the table, of exposed values,
+// is built once; the exposure scales the channels that index it.
 func (o *output) set(exposure float32) {
-	if o.built && o.exposure == exposure {
+	o.scale = exposure * outSteps
+	if o.built {
 		return
 	}
 	for i := range o.t {
@@ -178,7 +179,7 @@ func (o *output) set(exposure float32) {
 		c := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
 		o.t[i] = byte(math.Round(math.Pow(min(max(c, 0), 1), 1/2.2) * 255))
 	}
-	o.exposure, o.scale, o.built = exposure, exposure*outSteps, true
+	o.built = true
 }
 
 // byteOf is the byte a linear channel value c is written as.
