@@ -227,6 +227,7 @@ func min3(a, b, c float32) float32 {
 	return a
 }
 
+// max3 is max(a, b, c) likewise.
 func max3(a, b, c float32) float32 {
 	if b > a {
 		a = b
