@@ -19,6 +19,30 @@ func fastFor(m *Material, base *Image) bool {
 		!m.Sampler.Nearest && base.W > 1 && base.H > 1
 }
 
+// fastDraw is what the fast path reads of a draw, worked out once a frame.
+type fastDraw struct {
+	w, h   float32 // the base texture's size in texels
+	w1, h1 float32 // less one: the texel coordinates below need no wrapping
+	// cut is the least texel alpha, in 0..255, of a Mask material's
+	// fragment that shows; 0 for an opaque material.
+	cut uint32
+}
+
+// newFastDraw works out the fast path's constants of a draw of material m
+// with base texture base.
+func newFastDraw(m *Material, base *Image) fastDraw {
+	fd := fastDraw{w: float32(base.W), h: float32(base.H), w1: float32(base.W - 1), h1: float32(base.H - 1)}
+	if m.Alpha == Mask {
+		// A texel alpha ta is cut when float32(ta) < k, near ta/255 ·
+		// BaseColor[3] < Cutoff; counted once here (a NaN cuts none).
+		k := m.Cutoff / max(m.BaseColor[3], 1e-6) * 255
+		for fd.cut < 256 && float32(fd.cut) < k {
+			fd.cut++
+		}
+	}
+	return fd
+}
+
 // lin256 decodes an 8-bit sRGB channel.
 var lin256 [256]float32
 
@@ -31,83 +55,110 @@ func init() {
 // fillFast is fill for a draw that fastFor accepts.
 func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 	w := tg.Rect.Dx()
-	l, m, img := sh.l, sh.m, sh.base
-	mask := m.Alpha == Mask
-	dw0, dw1 := l.DepthW[0], l.DepthW[1]
-	fw, fh := float32(img.W), float32(img.H)
-	br, bg, bb := m.BaseColor[0], m.BaseColor[1], m.BaseColor[2]
-	cut := m.Cutoff / max(m.BaseColor[3], 1e-6) // the texel alpha that passes
-	for y := y0; y <= y1; y++ {
+	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
+	for y := y0; y <= y1; y, base = y+1, base+w {
 		yc := float32(y) + 0.5
-		lo, hi := t.span(yc, tg.Rect.Min.X, tg.Rect.Max.X-1)
+		lo, hi := t.span(yc)
 		if lo > hi {
 			continue
 		}
 		fy := yc - t.y0
 		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
-		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
-		zs := tg.z[base+lo : base+hi+1]
-		pix := tg.Pix[4*(base+lo) : 4*(base+hi+1)]
 		fx := float32(lo) + 0.5 - t.x0
-		for j := range zs {
+		for i, end := base+lo, base+hi; i <= end; i++ {
 			z := zrow + t.dx[aDepth]*fx
-			if !(z < zs[j]) { // draws run nearest first: ties go to the one drawn first; NaN fails
-				fx++
-				continue
+			// Draws run nearest first: ties go to the one drawn first; NaN
+			// fails.
+			if z < tg.z[i] {
+				// The other attributes only once a fragment passes: many
+				// of a character's small triangles are hidden.
+				if !t.planed {
+					t.planes()
+				}
+				if c, ok := t.shadeFast(sh, out, fx, fy, z); ok {
+					binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
+					tg.z[i] = z
+				}
 			}
-			// The other attributes only for fragments that pass: most rows
-			// of a character's small triangles have one or two.
-			t.planes()
-			at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
-			iw := 1 / (dw0 - z*dw1)
-			u, v := at(aU)*iw, at(aV)*iw
-			tx := sampleFast(img, m.Sampler.WrapS, m.Sampler.WrapT, u*fw-0.5, v*fh-0.5)
-			ta := tx >> 24
-			if mask && float32(ta) < cut*255 {
-				fx++
-				continue
-			}
-			var lr, lg, lb float32
-			if ta == 255 {
-				lr, lg, lb = lin256[tx&255], lin256[tx>>8&255], lin256[tx>>16&255]
-			} else {
-				k := 1 / max(float32(ta), 0.5)
-				lr, lg, lb = toLinear(float32(tx&255)*k), toLinear(float32(tx>>8&255)*k), toLinear(float32(tx>>16&255)*k)
-			}
-			nx, ny, nz := at(aR)*iw, at(aG)*iw, at(aB)*iw
-			cv, ch := at(aS0)*iw, at(aS1)*iw
-			r, g, b := litVertex(l, br*lr, bg*lg, bb*lb, nx, ny, nz, cv, ch)
-			e := &m.Emissive
-			binary.LittleEndian.PutUint32(pix[4*j:], uint32(out.byteOf(r+e[0]))|uint32(out.byteOf(g+e[1]))<<8|uint32(out.byteOf(b+e[2]))<<16|255<<24)
-			zs[j] = z
 			fx++
 		}
 	}
 }
 
-// sampleFast filters img bilinearly at texel coordinates (px, py) (texel
-// centres at integers) and returns the premultiplied sRGB texel packed as
-// Image.Pix packs them.
-func sampleFast(img *Image, ws, wt Wrap, px, py float32) uint32 {
-	ix, iy := floorInt(px), floorInt(py)
-	fx := uint32((px - float32(ix)) * 256)
-	fy := uint32((py - float32(iy)) * 256)
+// shadeFast shades the fragment at (fx, fy) from vertex 0, of depth z, and
+// returns its pixel, or ok false when a Mask material cuts it out. A
+// fragment's work is one call, so that fillFast's loop keeps its values in
+// registers, and the sampling in it is written out with inlined helpers:
+// as a call of its own it cost an overlay frame 3% more instructions, in
+// the values saved and restored around it.
+func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel uint32, ok bool) {
+	l, m, img := sh.l, sh.m, sh.base
+	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
+	iw := 1 / (l.DepthW[0] - z*l.DepthW[1])
+	u, v := at(aU)*iw, at(aV)*iw
+	// The four texels around (px, py) (texel centres at integers) and
+	// the 8-bit fractions of the way across them.
+	fd := &sh.fd
+	px, py := u*fd.w-0.5, v*fd.h-0.5
 	var x0, x1, y0, y1 int
-	if uint(ix) < uint(img.W-1) && uint(iy) < uint(img.H-1) {
-		x0, x1, y0, y1 = ix, ix+1, iy, iy+1
+	var wx, wy uint32
+	if px >= 0 && px < fd.w1 && py >= 0 && py < fd.h1 { // no wrapping; NaN fails
+		// In 256ths of a texel (p·256 is exact): whole texels and the
+		// 8-bit fractions frac8 finds.
+		sx, sy := int(px*256), int(py*256)
+		x0, y0 = sx>>8, sy>>8
+		x1, y1, wx, wy = x0+1, y0+1, uint32(sx&255), uint32(sy&255)
 	} else {
-		x0, x1 = wrapPair(ix, img.W, ws)
-		y0, y1 = wrapPair(iy, img.H, wt)
+		x0, x1, wx = wrapTexelPair(px, img.W, m.Sampler.WrapS)
+		y0, y1, wy = wrapTexelPair(py, img.H, m.Sampler.WrapT)
 	}
+	a, b, c, d := img.quad(x0, x1, y0, y1)
+	w11 := wx * wy >> 8 // the weights, (1−wx)(1−wy), wx(1−wy), (1−wx)wy and wx·wy
+	tx := filter(a, b, c, d, 256-wx-wy+w11, wx-w11, wy-w11, w11)
+	ta := tx >> 24
+	if ta < fd.cut {
+		return 0, false
+	}
+	var lr, lg, lb float32
+	if ta == 255 {
+		lr, lg, lb = lin256[tx&255], lin256[tx>>8&255], lin256[tx>>16&255]
+	} else {
+		k := 1 / max(float32(ta), 0.5)
+		lr, lg, lb = toLinear(float32(tx&255)*k), toLinear(float32(tx>>8&255)*k), toLinear(float32(tx>>16&255)*k)
+	}
+	nx, ny, nz := at(aR)*iw, at(aG)*iw, at(aB)*iw
+	cv, ch := at(aS0)*iw, at(aS1)*iw
+	bc := &m.BaseColor
+	r, g, bl := litVertex(l, bc[0]*lr, bc[1]*lg, bc[2]*lb, nx, ny, nz, cv, ch)
+	e := &m.Emissive
+	return uint32(out.byteOf(r+e[0])) | uint32(out.byteOf(g+e[1]))<<8 | uint32(out.byteOf(bl+e[2]))<<16 | 255<<24, true
+}
+
+// wrapTexelPair returns the texel columns (or rows) i0, i1 either side of
+// texel coordinate p in a texture size texels across, wrapped with w, and
+// p's 8-bit fraction of the way from i0 to i1.
+func wrapTexelPair(p float32, size int, w Wrap) (i0, i1 int, f uint32) {
+	i := floorInt(p)
+	i0, i1 = wrapPair(i, size, w)
+	return i0, i1, frac8(p, i)
+}
+
+// frac8 is the 8-bit fraction of the way from texel i, ⌊p⌋, to p.
+func frac8(p float32, i int) uint32 { return uint32((p - float32(i)) * 256) }
+
+// quad returns the texels at columns x0, x1 of rows y0 and y1.
+func (img *Image) quad(x0, x1, y0, y1 int) (a, b, c, d uint32) {
 	r0, r1 := y0*img.W, y1*img.W
-	a, b, c, d := img.Pix[r0+x0], img.Pix[r0+x1], img.Pix[r1+x0], img.Pix[r1+x1]
-	w11 := fx * fy >> 8
-	w10 := fx - w11
-	w01 := fy - w11
-	w00 := 256 - fx - w01
+	return img.Pix[r0+x0], img.Pix[r0+x1], img.Pix[r1+x0], img.Pix[r1+x1]
+}
+
+// filter mixes texels a, b, c, d (premultiplied sRGB, packed as Image.Pix
+// packs them) with 8-bit weights summing to 256, two channels at a time,
+// as a GPU's texture unit filters.
+func filter(a, b, c, d, wa, wb, wc, wd uint32) uint32 {
 	const m = 0x00ff00ff
-	rb := (a&m)*w00 + (b&m)*w10 + (c&m)*w01 + (d&m)*w11
-	ag := (a>>8&m)*w00 + (b>>8&m)*w10 + (c>>8&m)*w01 + (d>>8&m)*w11
+	rb := (a&m)*wa + (b&m)*wb + (c&m)*wc + (d&m)*wd
+	ag := (a>>8&m)*wa + (b>>8&m)*wb + (c>>8&m)*wc + (d>>8&m)*wd
 	return (rb+0x00800080)>>8&m | (ag+0x00800080)&^m // rounded, as a GPU's filter rounds
 }
 

@@ -154,9 +154,11 @@ func toLinear(x float32) float32 {
 // byte. The table covers exposed values up to outRange in steps of
 // 1/outSteps; the curve is flat beyond (tonemap(16) rounds to 255).
 type output struct {
-	exposure float32
-	scale    float32 // exposure · outSteps
-	t        *[outLen]byte
+	scale float32 // the exposure · outSteps
+	built bool
+	// t is held in place, not behind a pointer: a fragment reads it three
+	// times, each a pointer load and nil test fewer.
+	t [outLen]byte
 }
 
 const (
@@ -165,30 +167,33 @@ const (
 	outLen   = outSteps*outRange + 1
 )
 
-// set builds the table for an exposure, unless it is built for it.
+// set readies the table for an exposure: the table, of exposed values,
+// is built once; the exposure scales the channels that index it.
 func (o *output) set(exposure float32) {
-	if o.t != nil && o.exposure == exposure {
+	o.scale = exposure * outSteps
+	if o.built {
 		return
-	}
-	if o.t == nil {
-		o.t = new([outLen]byte)
 	}
 	for i := range o.t {
 		x := float64(i) / outSteps
 		c := (x * (2.51*x + 0.03)) / (x*(2.43*x+0.59) + 0.14)
 		o.t[i] = byte(math.Round(math.Pow(min(max(c, 0), 1), 1/2.2) * 255))
 	}
-	o.exposure, o.scale = exposure, exposure*outSteps
+	o.built = true
 }
 
 // byteOf is the byte a linear channel value c is written as.
 func (o *output) byteOf(c float32) byte {
 	x := c*o.scale + 0.5
-	if !(x > 0) {
-		return 0
+	// One test for the usual case. int(x) of a NaN or of a number beyond
+	// int's range is some int the machine chooses (amd64: the lowest;
+	// arm64: 0 or the nearest end), never one in range but 0, whose byte
+	// is 0 as well.
+	if i := int(x); uint(i) < outLen-1 {
+		return o.t[i]
 	}
-	if x >= outLen-1 {
+	if x > 0 {
 		return o.t[outLen-1]
 	}
-	return o.t[int(x)]
+	return 0
 }

@@ -43,11 +43,13 @@ type Renderer struct {
 }
 
 // binned is a triangle that covers pixel centres of the target: its draw,
-// its first index in the draw's index list, and its first and last rows.
+// its first index in the draw's index list, its first and last rows and
+// the bands they lie in.
 type binned struct {
 	draw   int32
 	index  int32
 	lo, hi int32
+	b0, b1 int32
 }
 
 // bandRows is the height of a band of rows: small enough that two cores
@@ -68,8 +70,11 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f.shaders = f.shaders[:0]
 	for i := range draws {
 		d := &draws[i]
-		f.shaders = append(f.shaders, shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux,
-			nearer: d.Mat.Alpha != Blend, fast: fastFor(d.Mat, d.Base)})
+		sh := shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux, nearer: d.Mat.Alpha != Blend}
+		if sh.fast = fastFor(d.Mat, d.Base); sh.fast {
+			sh.fd = newFastDraw(d.Mat, d.Base)
+		}
+		f.shaders = append(f.shaders, sh)
 	}
 	f.bands = int32((t.Rect.Dy() + bandRows - 1) / bandRows)
 	r.bin()
@@ -131,6 +136,9 @@ func (r *Renderer) drawBands() {
 func (r *Renderer) bin() {
 	f := &r.frame
 	f.tris = f.tris[:0]
+	nb := int(f.bands)
+	f.first = grow(f.first, nb+1) // first[b+1] counts band b's triangles, then sums them
+	clear(f.first)
 	for i := len(f.draws) - 1; i >= 0; i-- {
 		if f.draws[i].Mat.Alpha != Blend {
 			r.binDraw(i, true)
@@ -141,22 +149,14 @@ func (r *Renderer) bin() {
 			r.binDraw(i, false)
 		}
 	}
-	nb := int(f.bands)
-	f.first = grow(f.first, nb+1)
-	clear(f.first)
-	y0 := int32(f.t.Rect.Min.Y)
-	for _, t := range f.tris {
-		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
-			f.first[b+1]++
-		}
-	}
 	for b := 1; b <= nb; b++ {
 		f.first[b] += f.first[b-1]
 	}
 	f.list = grow(f.list, int(f.first[nb]))
 	fill := f.first[:nb] // advanced as the bands fill, then moved back
-	for k, t := range f.tris {
-		for b := (t.lo - y0) / bandRows; b <= (t.hi-y0)/bandRows; b++ {
+	for k := range f.tris {
+		t := &f.tris[k]
+		for b := t.b0; b <= t.b1; b++ {
 			f.list[fill[b]] = int32(k)
 			fill[b]++
 		}
@@ -166,24 +166,42 @@ func (r *Renderer) bin() {
 }
 
 // binDraw adds draw i's triangles that cover pixel centres to the list,
-// last first when reverse is set.
+// last first when reverse is set, and counts them in the bands they reach.
 func (r *Renderer) binDraw(i int, reverse bool) {
 	f := &r.frame
 	d := &f.draws[i]
 	vs, ind := d.Verts, d.Indices
 	n := len(ind) / 3
-	y0, y1 := f.t.Rect.Min.Y, f.t.Rect.Max.Y-1
+	y0 := f.t.Rect.Min.Y
+	top, bottom := float64(y0), float64(f.t.Rect.Max.Y) // the target's rows' bounds
 	for j := range n {
 		k := j
 		if reverse {
 			k = n - 1 - j
 		}
 		a, b, c := vs[ind[3*k]].DstY, vs[ind[3*k+1]].DstY, vs[ind[3*k+2]].DstY
-		// Rows whose centre (y + 0.5) lies within the triangle's span.
-		lo := max(ceilInt(min(a, b, c)-0.5), y0)
-		hi := min(ceilInt(max(a, b, c)-0.5)-1, y1)
-		if lo <= hi {
-			f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi)})
+		// Rows whose centre (y + 0.5) lies within the triangle's span and
+		// the target's: ⌈max(top, min − ½)⌉ to ⌈min(bottom, max − ½)⌉ − 1,
+		// as span finds columns (a triangle with a NaN may be listed:
+		// setup refuses it).
+		l, r := top, bottom
+		if y := float64(min3(a, b, c) - 0.5); y > l {
+			l = y
+		}
+		if y := float64(max3(a, b, c) - 0.5); y < r {
+			r = y
+		}
+		if !(l < r) {
+			continue
+		}
+		lo, hi := ceilIn(l), ceilIn(r)-1
+		if lo > hi {
+			continue
+		}
+		b0, b1 := int32(uint(lo-y0)/bandRows), int32(uint(hi-y0)/bandRows)
+		f.tris = append(f.tris, binned{draw: int32(i), index: int32(3 * k), lo: int32(lo), hi: int32(hi), b0: b0, b1: b1})
+		for b := b0; b <= b1; b++ {
+			f.first[b+1]++
 		}
 	}
 }
@@ -196,23 +214,38 @@ func grow(s []int32, n int) []int32 {
 	return s[:n]
 }
 
-// ceilInt is ⌈x⌉, clamped to a range rows and columns never leave (a NaN
-// goes to its low end).
-func ceilInt(x float32) int { return ceil64(float64(x)) }
+// min3 and max3 are the builtins min and max of three float32s without
+// their care for NaN and signed zeros, which costs several instructions:
+// with a NaN among them they return a NaN or another of the three.
+func min3(a, b, c float32) float32 {
+	if b < a {
+		a = b
+	}
+	if c < a {
+		a = c
+	}
+	return a
+}
 
+// max3 is max(a, b, c) likewise.
+func max3(a, b, c float32) float32 {
+	if b > a {
+		a = b
+	}
+	if c > a {
+		a = c
+	}
+	return a
+}
+
+// ceilRange bounds the rows and columns ceilIn rounds: callers clamp to
+// the target's, which lie well within it.
 const ceilRange = 30000
 
-// ceil64 is ceilInt for a float64.
-func ceil64(x float64) int {
-	if !(x > -ceilRange && x < ceilRange) {
-		if x >= ceilRange {
-			return ceilRange
-		}
-		return -ceilRange
-	}
-	// Truncating a positive number floors it: ⌈x⌉ = R − ⌊R − x⌋.
-	return ceilRange - int(ceilRange-x)
-}
+// ceilIn is ⌈x⌉ for x within ±ceilRange: truncating a positive number
+// floors it, and ⌈x⌉ = R − ⌊R − x⌋ (R − x rounds, so an x a hair above an
+// integer counts as that integer, alike for every triangle).
+func ceilIn(x float64) int { return ceilRange - int(ceilRange-x) }
 
 // drawBand draws band b's rows of every triangle that reaches into it.
 func (r *Renderer) drawBand(b int32) {
@@ -220,13 +253,18 @@ func (r *Renderer) drawBand(b int32) {
 	y0 := f.t.Rect.Min.Y + int(b)*bandRows
 	y1 := min(y0+bandRows, f.t.Rect.Max.Y) - 1
 	var tri triangle
+	tri.clip(f.t.Rect.Min.X, f.t.Rect.Max.X)
 	for _, k := range f.list[f.first[b]:f.first[b+1]] {
 		t := &f.tris[k]
 		d := &f.draws[t.draw]
-		ind := d.Indices[t.index : t.index+3]
+		ind := (*[3]uint32)(d.Indices[t.index:])
 		if !tri.setup(&d.Verts[ind[0]], &d.Verts[ind[1]], &d.Verts[ind[2]]) {
 			continue
 		}
-		tri.fill(f.t, &f.shaders[t.draw], &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		if sh := &f.shaders[t.draw]; sh.fast {
+			tri.fillFast(f.t, sh, &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		} else {
+			tri.fill(f.t, sh, &r.out, max(int(t.lo), y0), min(int(t.hi), y1))
+		}
 	}
 }

@@ -73,8 +73,9 @@ type shader struct {
 	// nearer: a fragment must be strictly nearer than the depth stored to
 	// show (draws run nearest first, so ties go to the one listed later).
 	nearer bool
-	// fast: the draw takes the fast path (see fastFor).
+	// fast: the draw takes the fast path (see fastFor), with fd.
 	fast bool
+	fd   fastDraw
 }
 
 // shade returns the fragment's linear colour before tone mapping and its
@@ -200,5 +201,8 @@ func pow40(x float32) float32 {
 
 // invSqrt is 1/√x, and a large finite number for 0.
 func invSqrt(x float32) float32 {
-	return float32(1 / math.Sqrt(float64(max(x, 1e-30))))
+	if x < 1e-30 { // max(x, 1e-30) without the builtin's care for NaN, which stays NaN here too
+		x = 1e-30
+	}
+	return float32(1 / math.Sqrt(float64(x)))
 }

@@ -31,8 +31,13 @@ func (t *Target) Reset(r image.Rectangle) {
 	}
 	t.Rect, t.Pix, t.z = r, t.Pix[:4*n], t.z[:n]
 	clear(t.Pix)
-	for i := range t.z {
-		t.z[i] = farDepth
+	// The depth from one value, copied in doubling runs: copy moves a
+	// run many bytes an instruction, a loop one value.
+	if n > 0 {
+		t.z[0] = farDepth
+		for k := 1; k < n; k *= 2 {
+			copy(t.z[k:], t.z[:k])
+		}
 	}
 }
 

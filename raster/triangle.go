@@ -6,13 +6,21 @@ type triangle struct {
 	x0, y0 float32 // vertex 0, the attributes' origin
 	a0     [nAttr]float32
 	dx, dy [nAttr]float32 // each attribute's change per pixel along x and y
-	// The edges bounding the pixels from the left and from the right.
+	// The edges bounding the pixels from the left and from the right. A
+	// triangle has one or two of each (the edges' rises sum to zero); a
+	// lone right one is repeated when there is one left (a horizontal
+	// edge), so that span needs no loop.
 	left, right [2]edge
 	nl, nr      int
-	minX, maxX  int // the columns of the bounding box
-	g           gradient
-	v           [3]*Vertex // the vertices, for planes
-	planed      bool       // planes has run
+	// The target's columns' bounds, its first column and one past its
+	// last, as clip sets them for the triangles set up after.
+	cx0, cx1 float64
+	// The bounds span starts from: the bounding box's within the target's,
+	// rounded up once with the edges' crossings.
+	lo0, hi1 float64
+	g        gradient
+	v        [3]*Vertex // the vertices, for planes
+	planed   bool       // planes has run
 }
 
 // edge is a non-horizontal edge: the column whose centre it crosses at
@@ -41,17 +49,33 @@ func (t *triangle) setup(v0, v1, v2 *Vertex) bool {
 	t.g.set(t, aDepth, v0.Custom2, v1.Custom2, v2.Custom2)
 	t.v, t.planed = [3]*Vertex{v0, v1, v2}, false
 	t.nl, t.nr = 0, 0
-	t.edge(v0, v1, area)
-	t.edge(v1, v2, area)
-	t.edge(v2, v0, area)
-	t.minX = ceilInt(min(v0.DstX, v1.DstX, v2.DstX) - 0.5)
-	t.maxX = ceilInt(max(v0.DstX, v1.DstX, v2.DstX)-0.5) - 1
+	// The edges from the positions in float64, each converted once.
+	p0 := point{float64(v0.DstX), float64(v0.DstY)}
+	p1 := point{float64(v1.DstX), float64(v1.DstY)}
+	p2 := point{float64(v2.DstX), float64(v2.DstY)}
+	t.edge(p0, p1, area)
+	t.edge(p1, p2, area)
+	t.edge(p2, p0, area)
+	if t.nr == 1 {
+		t.right[1] = t.right[0]
+	}
+	// Columns whose centre (x + 0.5) lies within the bounding box, as
+	// binDraw bounds rows. The area is finite, so are the positions: min3
+	// and max3 are min and max.
+	t.lo0, t.hi1 = t.cx0, t.cx1
+	if x := float64(min3(v0.DstX, v1.DstX, v2.DstX) - 0.5); x > t.lo0 {
+		t.lo0 = x
+	}
+	if x := float64(max3(v0.DstX, v1.DstX, v2.DstX) - 0.5); x < t.hi1 {
+		t.hi1 = x
+	}
 	return true
 }
 
-// planes works out the planes of the attributes other than depth, which a
-// triangle needs only once a fragment of it passes the depth test (many of
-// a character's triangles are hidden, or cover no pixel centre).
+// planes works out the planes of the attributes other than depth that
+// the fast path reads, which a triangle needs only once a fragment of it
+// passes the depth test (many of a character's triangles are hidden, or
+// cover no pixel centre).
 func (t *triangle) planes() {
 	if t.planed {
 		return
@@ -65,6 +89,13 @@ func (t *triangle) planes() {
 	g.set(t, aR, v0.ColorR, v1.ColorR, v2.ColorR)
 	g.set(t, aG, v0.ColorG, v1.ColorG, v2.ColorG)
 	g.set(t, aB, v0.ColorB, v1.ColorB, v2.ColorB)
+}
+
+// allPlanes is planes with the attributes the fast path does not read,
+// for fill, which works them out once a triangle.
+func (t *triangle) allPlanes() {
+	t.planes()
+	g, v0, v1, v2 := &t.g, t.v[0], t.v[1], t.v[2]
 	g.set(t, aA, v0.ColorA, v1.ColorA, v2.ColorA)
 	g.set(t, aC3, v0.Custom3, v1.Custom3, v2.Custom3)
 }
@@ -79,16 +110,21 @@ func (g *gradient) set(t *triangle, k int, a0, a1, a2 float32) {
 	t.a0[k], t.dx[k], t.dy[k] = a0, d1*g.wx1+d2*g.wx2, d1*g.wy1+d2*g.wy2
 }
 
+// point is a vertex's position in float64.
+type point struct{ x, y float64 }
+
 // edge adds the edge from p to q of a triangle of signed area area.
-// Horizontal edges bound only the rows, which binning has chosen.
-func (t *triangle) edge(p, q *Vertex, area float32) {
-	dy := q.DstY - p.DstY
+// Horizontal edges bound only the rows, which binning has chosen. (The
+// difference of two float32s in float64 is 0, or has its sign, exactly
+// when their difference in float32 does.)
+func (t *triangle) edge(p, q point, area float32) {
+	dy := q.y - p.y
 	if dy == 0 {
 		return
 	}
 	// Inside, (q−p)×(x−p) has area's sign; along a row that grows with x
 	// when −dy has it: the edge is then a lower bound.
-	e := edge{px: float64(p.DstX) - 0.5, py: float64(p.DstY), slope: (float64(q.DstX) - float64(p.DstX)) / (float64(q.DstY) - float64(p.DstY))}
+	e := edge{px: p.x - 0.5, py: p.y, slope: (q.x - p.x) / dy}
 	if (dy < 0) == (area > 0) {
 		t.left[t.nl] = e
 		t.nl++
@@ -98,36 +134,58 @@ func (t *triangle) edge(p, q *Vertex, area float32) {
 	}
 }
 
-// span returns the columns [lo, hi] whose centres lie inside the triangle
-// on the row of centre yc: left edges inclusive, right edges exclusive.
-func (t *triangle) span(yc float32, x0, x1 int) (lo, hi int) {
-	lo, hi = max(t.minX, x0), min(t.maxX, x1)
-	y := float64(yc)
-	for i := range t.nl {
-		e := &t.left[i]
-		lo = max(lo, ceil64(e.px+(y-e.py)*e.slope))
-	}
-	for i := range t.nr {
-		e := &t.right[i]
-		hi = min(hi, ceil64(e.px+(y-e.py)*e.slope)-1)
-	}
-	return lo, hi
+// clip limits the columns span returns for the triangles set up after
+// to x0..x1 − 1 (the target's).
+func (t *triangle) clip(x0, x1 int) {
+	t.cx0, t.cx1 = float64(x0), float64(x1)
 }
 
-// fill shades the triangle's pixels on rows y0..y1 of target tg.
-func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
-	if sh.fast {
-		t.fillFast(tg, sh, out, y0, y1)
-		return
+// span returns the columns [lo, hi] whose centres lie inside the triangle
+// on the row of centre yc, within the columns clip set: left edges
+// inclusive, right edges exclusive; lo > hi when there are none.
+//
+// The first column is ⌈max(lo0, each left edge's crossing)⌉ and one past
+// the last ⌈min(hi1, each right edge's crossing)⌉: ⌈⌉ is monotonic, so
+// this is the bound of each edge taken alone, with one rounding. A
+// crossing is never NaN (setup refuses a triangle whose vertices could
+// make one), and once l < r both lie within [lo0, hi1], where ceilIn
+// needs no clamp.
+func (t *triangle) span(yc float32) (lo, hi int) {
+	y := float64(yc)
+	l, r := t.lo0, t.hi1
+	if x := t.left[0].at(y); x > l {
+		l = x
 	}
-	t.planes()
+	if x := t.right[0].at(y); x < r {
+		r = x
+	}
+	if t.nl == 2 {
+		if x := t.left[1].at(y); x > l {
+			l = x
+		}
+	} else if x := t.right[1].at(y); x < r {
+		r = x
+	}
+	if !(l < r) {
+		return 0, -1
+	}
+	return ceilIn(l), ceilIn(r) - 1
+}
+
+// at is the x, less half a pixel, where the edge crosses row centre y.
+func (e *edge) at(y float64) float64 { return e.px + (y-e.py)*e.slope }
+
+// fill shades the triangle's pixels on rows y0..y1 of target tg, for a
+// draw that does not take the fast path (see fillFast).
+func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
+	t.allPlanes()
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
 	var f frag
 	var row [nAttr]float32
 	for y := y0; y <= y1; y++ {
 		yc := float32(y) + 0.5
-		lo, hi := t.span(yc, tg.Rect.Min.X, tg.Rect.Max.X-1)
+		lo, hi := t.span(yc)
 		if lo > hi {
 			continue
 		}
