@@ -59,10 +59,11 @@ type BenchResult struct {
 	MinorFaults int64         // minor page faults
 	RSS         int64         // resident memory at the end, bytes
 	Screen      [2]int        // the screen's size in pixels
-	// Update and Draw are the wall time spent in kin's Update and Draw;
-	// the rest of the measured time is Ebitengine's (presenting the frame,
-	// running the GPU's commands) and pauses.
-	Update, Draw time.Duration
+	// Update and Draw are the wall time spent in kin's Update and Draw
+	// (the pauses that pace the loop apart), Slept the time paused; the
+	// rest of the measured time is Ebitengine's (presenting the frame,
+	// running the GPU's commands).
+	Update, Draw, Slept time.Duration
 }
 
 // FPS is frames drawn a second.
@@ -83,10 +84,10 @@ func (r BenchResult) CPUPercent() float64 { return 100 * r.CPU.Seconds() / r.Wal
 func (r BenchResult) String() string {
 	n := time.Duration(max(r.Frames, 1))
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	return fmt.Sprintf("%dx%d: %.1f FPS drawn, %.1f ms CPU a frame (%.0f%% of a core), %.1f page faults a frame, RSS %d MB, %.1f frames shown a second; wall a frame: Update %.1f ms, Draw %.1f ms, the rest %.1f ms",
+	return fmt.Sprintf("%dx%d: %.1f FPS drawn, %.1f ms CPU a frame (%.0f%% of a core), %.1f page faults a frame, RSS %d MB, %.1f frames shown a second; wall a frame: Update %.1f ms, Draw %.1f ms, paused %.1f ms, the rest %.1f ms",
 		r.Screen[0], r.Screen[1], r.FPS(), ms(r.CPUPerFrame()), r.CPUPercent(),
 		r.FaultsPerFrame(), r.RSS>>20, float64(r.Shown)/r.Wall.Seconds(),
-		ms(r.Update/n), ms(r.Draw/n), ms((r.Wall-r.Update-r.Draw)/n))
+		ms(r.Update/n), ms(r.Draw/n), ms(r.Slept/n), ms((r.Wall-r.Update-r.Draw-r.Slept)/n))
 }
 
 // DefaultOrbit is how fast the benchmark's camera turns by default,
@@ -200,9 +201,11 @@ func (b *benchGame) Update() error {
 		b.g.scene.Orbit.Yaw = float32(now.Sub(b.begin).Seconds() * b.o.Orbit)
 		b.g.nap.at = b.g.tick // as a user dragging the camera: kin is not left alone
 	}
+	slept := b.g.nap.slept
 	err := b.g.Update()
 	if !b.t0.IsZero() {
-		b.res.Update += time.Since(now)
+		b.res.Update += time.Since(now) - (b.g.nap.slept - slept)
+		b.res.Slept += b.g.nap.slept - slept
 	}
 	return err
 }
@@ -217,7 +220,7 @@ func (b *benchGame) finish(now time.Time) error {
 		b.err = err
 	}
 	b.res = BenchResult{
-		Update: b.res.Update, Draw: b.res.Draw,
+		Update: b.res.Update, Draw: b.res.Draw, Slept: b.res.Slept,
 		Frames: b.frames() - b.drawn0, Shown: b.shown() - b.shown0, Wall: now.Sub(b.t0), CPU: st.cpu - b.stat0.cpu,
 		MinorFaults: st.minFaults - b.stat0.minFaults, RSS: st.rss, Screen: b.screen,
 	}
@@ -225,13 +228,16 @@ func (b *benchGame) finish(now time.Time) error {
 }
 
 func (b *benchGame) Draw(screen *ebiten.Image) {
-	if !b.t0.IsZero() {
-		defer func(t time.Time) { b.res.Draw += time.Since(t) }(time.Now())
-	}
 	b.draws++
 	b.screen = [2]int{screen.Bounds().Dx(), screen.Bounds().Dy()}
-	if b.g != nil {
-		b.g.Draw(screen)
+	if b.g == nil {
+		return
+	}
+	t, slept := time.Now(), b.g.nap.slept
+	b.g.Draw(screen)
+	if !b.t0.IsZero() { // a nap is taken at the end of Draw
+		b.res.Draw += time.Since(t) - (b.g.nap.slept - slept)
+		b.res.Slept += b.g.nap.slept - slept
 	}
 }
 

@@ -28,9 +28,10 @@ type napState struct {
 	cursor image.Point
 	at     int64 // tick of the last input seen
 	keys   [8]ebiten.Key
-	naps   int       // how many times Draw slept (for tests and stats)
-	wake   time.Time // when the next round may begin (see planPause); zero: now
-	pauses int       // how many times Update paused for it
+	naps   int           // how many times Draw slept (for tests and stats)
+	wake   time.Time     // when the next round may begin (see planPause); zero: now
+	pauses int           // how many times Update paused for it
+	slept  time.Duration // time spent in naps and pauses, in all
 }
 
 // noteInput records input this tick: a moved cursor, a key or mouse
@@ -62,7 +63,7 @@ func (g *Game) napIfCalm() {
 	g.r.Calm = g.pace != nil && g.tick-g.nap.at > g.scaled(calmTicks)
 	if g.calm() {
 		g.nap.naps++
-		time.Sleep(napTime)
+		g.sleep(napTime)
 	}
 }
 
@@ -86,6 +87,13 @@ func (g *Game) planPause() {
 	g.nap.wake = g.nextFrame.Add(-pauseMargin)
 }
 
+// sleep sleeps for d and counts the time slept.
+func (g *Game) sleep(d time.Duration) {
+	t := time.Now()
+	time.Sleep(d)
+	g.nap.slept += time.Since(t)
+}
+
 // pauseMargin begins the next round a little before its frame is due (see
 // dueSlack), so that the round draws it.
 const pauseMargin = time.Millisecond
@@ -97,7 +105,7 @@ func (g *Game) pause() {
 	}
 	if d := time.Until(g.nap.wake); d > 0 {
 		g.nap.pauses++
-		time.Sleep(d)
+		g.sleep(d)
 	}
 	g.nap.wake = time.Time{}
 }
