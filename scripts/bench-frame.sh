@@ -38,7 +38,11 @@ echo "bench-frame: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), each r
 # kin is measured with its frame-rate cap at the highest it takes (--fps
 # 240), beside its default cap of 60. A baseline build without -fps runs
 # at its default.
-uncap() { if "$1" -h 2>&1 | grep -q -- '-fps'; then echo -fps 240; fi; }
+uncap() {
+  local help
+  help=$("$1" -h 2>&1 || true) # -h exits 2
+  if [[ $help == *-fps* ]]; then echo -fps 240; fi
+}
 for size in 480x720 720x1280; do
   empty=$(run "empty window $size" "$bench" -empty -size "$size")
   echo "$empty"
