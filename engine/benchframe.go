@@ -125,7 +125,7 @@ func BenchFrame(o BenchOptions) (BenchResult, error) {
 	if !o.Desktop { // the canvas covers the monitor
 		ebiten.SetWindowSize(o.Width, o.Height)
 	}
-	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin"})
+	err := ebiten.RunGameWithOptions(b, &ebiten.RunGameOptions{ScreenTransparent: o.Model != nil, X11ClassName: "kin", SingleThread: o.Model != nil && singleThread})
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return BenchResult{}, fmt.Errorf("engine: bench-frame: %w", err)
 	}
