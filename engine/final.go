@@ -6,14 +6,19 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// DrawFinalScreen puts the frame Draw left in the screen image onto the
-// window ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first,
-// so while the screen image holds the character alone on a transparent
-// window (the overlay, the fitted desktop canvas) only the character's
-// rectangle is copied: on a software GPU a copy of the whole window costs
-// about a tenth of an overlay frame. Anything else takes Ebitengine's own
-// copy of the whole image.
+// DrawFinalScreen puts the frame onto the window
+// ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first, so
+// while nothing but the character shows on a transparent window only the
+// character's rectangle goes onto it: in the overlay composited straight
+// from the colour buffer (see setDirect), on the fitted desktop canvas
+// copied from the screen image. On a software GPU a pass over the whole
+// window costs about a tenth of an overlay frame. Anything else takes
+// Ebitengine's own copy of the whole image.
 func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
+	if g.r.Direct {
+		g.r.CompositeOnto(screen, off.Bounds(), geoM)
+		return
+	}
 	rect, ok := g.finalRect(off.Bounds(), geoM)
 	if !ok {
 		ebiten.DefaultDrawFinalScreen(screen, off, geoM)
@@ -36,6 +41,18 @@ func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geo
 	}
 	g.final.op.Blend = ebiten.BlendCopy
 	screen.DrawTriangles32(q[:], quadIndices, off, &g.final.op)
+}
+
+// setDirect makes the overlay's frames go onto the window straight from
+// the colour buffer (Renderer.Direct) while nothing but the character
+// shows: one pass over the character's rectangle, where compositing into
+// the screen image and copying that onto the window took two. Leaving it,
+// the screen image is repainted whole, as it no longer holds the frame.
+func (g *Game) setDirect(on bool) {
+	if g.r.Direct && !on {
+		g.r.Invalidate()
+	}
+	g.r.Direct = on
 }
 
 // finalState is what DrawFinalScreen reuses from frame to frame.

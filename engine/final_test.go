@@ -21,12 +21,13 @@ func clearOutside(img *image.RGBA, r image.Rectangle) (image.Point, bool) {
 	return image.Point{}, true
 }
 
-// TestFinalRect: in the overlay the window gets only the character's
-// rectangle copied, and every pixel of the frame outside it is clear —
-// as the character turns, at a lower render scale, and after text went
-// away; text on the frame, a window with its background and a scaled
-// placement get the whole frame.
-func TestFinalRect(t *testing.T) {
+// TestDirectOverlay: while nothing but the character shows, the overlay's
+// frame goes onto the window straight from the colour buffer, over the
+// character's rectangle alone, and is the picture the usual composite
+// makes — as the character turns, at a lower render scale, and after text
+// went away. With text on it, the frame is in the screen image, whole,
+// and is copied the usual way; so is a window with its background.
+func TestDirectOverlay(t *testing.T) {
 	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true})
 	if err != nil {
 		t.Fatal(err)
@@ -38,20 +39,34 @@ func TestFinalRect(t *testing.T) {
 		t.Helper()
 		g.dirty = true
 		g.Draw(screen)
-		r, ok := g.finalRect(screen.Bounds(), id)
-		if !ok {
-			t.Fatalf("%s: the whole frame is copied, want the character's rectangle", what)
+		if !g.r.Direct {
+			t.Fatalf("%s: the frame is not composited onto the window directly", what)
 		}
-		if r.Empty() || r.Dx()*r.Dy() > w*h*3/4 {
-			t.Fatalf("%s: copies %v of a %dx%d frame", what, r, w, h)
+		shown := g.r.Shown()
+		if shown.Empty() || shown.Dx()*shown.Dy() > w*h*3/4 {
+			t.Fatalf("%s: the character's rectangle is %v of a %dx%d window", what, shown, w, h)
 		}
-		img := readBack(screen)
-		if p, ok := clearOutside(img, r); !ok {
-			t.Fatalf("%s: pixel %v outside %v is not clear: %v", what, p, r, img.RGBAAt(p.X, p.Y))
+		win := newTestScreen(t, w, h) // the window, cleared as Ebitengine clears it
+		g.r.CompositeOnto(win, screen.Bounds(), id)
+		ref := newTestScreen(t, w, h) // the whole frame composited the usual way
+		g.r.compositeTo(ref, g.r.cbuf.Bounds(), g.r.lastS)
+		got, want := readBack(win), readBack(ref)
+		if p, ok := clearOutside(got, shown); !ok {
+			t.Fatalf("%s: the window at %v, outside %v, is not clear: %v", what, p, shown, got.RGBAAt(p.X, p.Y))
 		}
-		c := r.Min.Add(r.Max).Div(2)
-		if a := img.RGBAAt(c.X, c.Y).A; a == 0 {
-			t.Errorf("%s: the middle of %v is clear", what, r)
+		for i := range got.Pix {
+			// Filtered up from a lower scale, a sample may round a level
+			// apart: the quad's corners differ, and so do the positions
+			// interpolated between them.
+			if d := int(got.Pix[i]) - int(want.Pix[i]); d > 1 || d < -1 {
+				p := i / 4
+				t.Fatalf("%s: the window at (%d,%d) is %v, the usual composite %v", what, p%w, p/w,
+					got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
+			}
+		}
+		c := shown.Min.Add(shown.Max).Div(2)
+		if got.RGBAAt(c.X, c.Y).A == 0 {
+			t.Errorf("%s: the middle of %v is clear", what, shown)
 		}
 	}
 	check("first frame")
@@ -67,17 +82,18 @@ func TestFinalRect(t *testing.T) {
 	g.ui.advance(g.now())
 	g.dirty = true
 	g.Draw(screen)
+	if g.r.Direct {
+		t.Fatal("a frame with text on it is composited onto the window directly")
+	}
 	if _, ok := g.finalRect(screen.Bounds(), id); ok {
 		t.Error("a frame with text on it copies only the character's rectangle")
 	}
+	img, shown := readBack(screen), g.r.Shown()
+	if c := shown.Min.Add(shown.Max).Div(2); img.RGBAAt(c.X, c.Y).A == 0 {
+		t.Error("the screen image does not hold the character once text shows")
+	}
 	g.ui.errMsg = "" // the notice goes
 	check("after the notice")
-
-	var scaled ebiten.GeoM
-	scaled.Scale(2, 2)
-	if _, ok := g.finalRect(screen.Bounds(), scaled); ok {
-		t.Error("a scaled placement copies only the character's rectangle")
-	}
 
 	win, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
 	if err != nil {
@@ -86,7 +102,46 @@ func TestFinalRect(t *testing.T) {
 	win.Layout(320, 480)
 	win.dirty = true
 	win.Draw(screen)
-	if _, ok := win.finalRect(screen.Bounds(), id); ok {
-		t.Error("a window with its background copies only the character's rectangle")
+	if _, ok := win.finalRect(screen.Bounds(), id); ok || win.r.Direct {
+		t.Error("a window with its background does not take the whole screen image")
 	}
 }
+
+// TestFinalRect: on the desktop canvas fitted to the character the
+// window gets only the character's rectangle of the screen image, and
+// every pixel of the image outside it is clear; a scaled placement gets
+// the whole image.
+func TestFinalRect(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(320, 480)
+	screen := newTestScreen(t, w, h)
+	var id ebiten.GeoM
+	g.setDirect(false)
+	g.r.Transparent = true
+	for _, yaw := range []float32{0, 1.2, -0.4} {
+		g.scene.Orbit.Yaw = yaw
+		g.bare = false
+		if !g.r.Draw(screen, g.mesh, g.scene.Pose, ptr(g.scene.Camera(float32(w)/float32(h)))) {
+			t.Fatalf("yaw %v: no frame drawn", yaw)
+		}
+		g.bare = true // as the fitted canvas sets it
+		r, ok := g.finalRect(screen.Bounds(), id)
+		if !ok || r.Empty() || r.Dx()*r.Dy() > w*h*3/4 {
+			t.Fatalf("yaw %v: copies %v (%v) of a %dx%d frame", yaw, r, ok, w, h)
+		}
+		if p, ok := clearOutside(readBack(screen), r); !ok {
+			t.Fatalf("yaw %v: pixel %v outside %v is not clear", yaw, p, r)
+		}
+	}
+	var scaled ebiten.GeoM
+	scaled.Scale(2, 2)
+	if _, ok := g.finalRect(screen.Bounds(), scaled); ok {
+		t.Error("a scaled placement copies only the character's rectangle")
+	}
+}
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }

@@ -454,12 +454,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	ambient := g.amb.live(now)                                                              // on screen, repainted only when due
 	ui := msg != "" || dot != "" || live || ambient || g.amb.board.shown || g.chat.visible(now)
 	if g.desktop() {
+		g.setDirect(false)
 		g.drawDesktop(screen, msg, live, ambient || g.chat.bubbleShows(now))
 		return
 	}
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
 		g.r.Invalidate()
 	}
+	g.setDirect(g.overlay && !ui)
 	g.r.WholeIfDrawn = ui
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))

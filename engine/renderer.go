@@ -20,6 +20,12 @@ type Renderer struct {
 	// Transparent leaves the background transparent (the overlay); otherwise
 	// a soft gradient fills it.
 	Transparent bool
+	// Direct leaves the frame out of the target: the caller composites it
+	// onto the window itself with CompositeOnto (see Game.DrawFinalScreen),
+	// and the target only gets a pixel cleared, which tells Ebitengine
+	// that there is a new frame to present. For a transparent window
+	// holding the character alone.
+	Direct bool
 	// Smooth enables the edge-smoothing filter of the final pass.
 	Smooth bool
 	// NoShadow leaves out the soft contact shadow under the character.
@@ -60,6 +66,8 @@ type Renderer struct {
 	lastSize image.Rectangle
 	lastRect image.Rectangle
 	shown    image.Rectangle // see Shown
+	mark     *ebiten.Image   // a pixel of the target, cleared by a Direct frame
+	markOf   *ebiten.Image   // the target mark is of
 	lastS    float64
 	lastMesh *Mesh
 	full     bool // the whole target must be painted (see Invalidate)
@@ -255,7 +263,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 		r.Skipped++
 		return false
 	case repaint:
-		r.compositeTo(dst, region, sc)
+		r.compose(dst, region, sc)
 		r.Repainted++
 		r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 		return true
@@ -266,7 +274,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	} else {
 		r.render(b, g, region)
 	}
-	r.compositeTo(dst, region, sc)
+	r.compose(dst, region, sc)
 	r.Drawn++
 	r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 	return true
@@ -447,19 +455,56 @@ func (r *Renderer) geometryPass(target *ebiten.Image, p pass, g *Mesh, blend ebi
 	}
 }
 
+// compose puts the frame's region into dst, or with Direct only marks dst
+// as holding a new frame.
+func (r *Renderer) compose(dst *ebiten.Image, region image.Rectangle, s float64) {
+	if !r.Direct {
+		r.compositeTo(dst, region, s)
+		return
+	}
+	if r.markOf != dst {
+		r.mark, r.markOf = dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image), dst
+	}
+	r.mark.Clear()
+}
+
+// CompositeOnto puts the last frame drawn, as Shown places it on a target
+// with bounds target, onto the window (see Direct); place is the target's
+// placement on the window.
+func (r *Renderer) CompositeOnto(window surface, target image.Rectangle, place ebiten.GeoM) {
+	r.composite1(window, target, r.lastRect, r.lastS, &place)
+}
+
+// surface is what a composite draws onto: an image, or the window
+// (ebiten.FinalScreen).
+type surface interface {
+	DrawTrianglesShader32(vertices []ebiten.Vertex, indices []uint32, shader *ebiten.Shader, options *ebiten.DrawTrianglesShaderOptions)
+}
+
 // compositeTo puts the colour buffer's region (in render pixels) over the
 // background into dst, filtering it up when the render scale s is below 1.
 func (r *Renderer) compositeTo(dst *ebiten.Image, region image.Rectangle, s float64) {
+	r.composite1(dst, dst.Bounds(), region, s, nil)
+}
+
+// composite1 is compositeTo onto dst, whose pixels are those of an image
+// with bounds b placed by place (nil: where they are).
+func (r *Renderer) composite1(dst surface, b image.Rectangle, region image.Rectangle, s float64, place *ebiten.GeoM) {
 	if region.Empty() {
 		return
 	}
-	out := r.outRect(region, s, dst.Bounds(), 0)
-	r.size[0], r.size[1] = float32(dst.Bounds().Dx()), float32(dst.Bounds().Dy())
+	out := r.outRect(region, s, b, 0)
+	r.size[0], r.size[1] = float32(b.Dx()), float32(b.Dy())
 	x0, y0, x1, y1 := float32(out.Min.X), float32(out.Min.Y), float32(out.Max.X), float32(out.Max.Y)
 	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
 	fs := float32(s)
 	for i, c := range corners {
-		r.quad[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[0] * fs, SrcY: c[1] * fs}
+		dx, dy := c[0], c[1]
+		if place != nil {
+			px, py := place.Apply(float64(c[0]), float64(c[1]))
+			dx, dy = float32(px), float32(py)
+		}
+		r.quad[i] = ebiten.Vertex{DstX: dx, DstY: dy, SrcX: c[0] * fs, SrcY: c[1] * fs}
 	}
 	o := &r.opts
 	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite
