@@ -42,7 +42,7 @@ func TestPageFaultsPerFrame(t *testing.T) {
 		t.Skip(err)
 	}
 	path := filepath.Join(sharedAssets(t), "rpm-visage-male.glb")
-	opts := BenchOptions{Width: 480, Height: 720, RenderScale: 1, Warmup: 1500 * time.Millisecond, Duration: 2 * time.Second}
+	opts := BenchOptions{Width: 480, Height: 720, RenderScale: 1, Orbit: DefaultOrbit, Warmup: 1500 * time.Millisecond, Duration: 2 * time.Second}
 	// A machine busy with other work draws few frames, and the faults that
 	// have nothing to do with drawing (the collector, other threads) are
 	// shared among them: the best of three runs is what the frame loop costs.
