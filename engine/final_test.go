@@ -28,12 +28,8 @@ func clearOutside(img *image.RGBA, r image.Rectangle) (image.Point, bool) {
 // went away. With text on it, the frame is in the screen image, whole,
 // and is copied the usual way; so is a window with its background.
 func TestDirectOverlay(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, h := g.Layout(320, 480)
-	screen := newTestScreen(t, w, h)
+	g, screen := newOverlay(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	var id ebiten.GeoM
 	check := func(what string) {
 		t.Helper()
@@ -112,12 +108,8 @@ func TestDirectOverlay(t *testing.T) {
 // every pixel of the image outside it is clear; a scaled placement gets
 // the whole image.
 func TestFinalRect(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, h := g.Layout(320, 480)
-	screen := newTestScreen(t, w, h)
+	g, screen := newOverlay(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	var id ebiten.GeoM
 	g.setDirect(false)
 	g.r.Transparent = true
@@ -141,6 +133,18 @@ func TestFinalRect(t *testing.T) {
 	if _, ok := g.finalRect(screen.Bounds(), scaled); ok {
 		t.Error("a scaled placement copies only the character's rectangle")
 	}
+}
+
+// newOverlay is the default test character in a 320x480 overlay, and its
+// screen image.
+func newOverlay(t *testing.T) (*Game, *ebiten.Image) {
+	t.Helper()
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(320, 480)
+	return g, newTestScreen(t, w, h)
 }
 
 // ptr returns a pointer to a copy of v.
