@@ -27,20 +27,9 @@ func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geo
 	if rect.Empty() {
 		return // the character is out of sight: the cleared window is the frame
 	}
-	x0, y0 := geoM.Apply(float64(rect.Min.X), float64(rect.Min.Y))
-	x1, y1 := geoM.Apply(float64(rect.Max.X), float64(rect.Max.Y))
-	q := &g.final.quad
-	corners := [4][4]float32{
-		{float32(x0), float32(y0), float32(rect.Min.X), float32(rect.Min.Y)},
-		{float32(x1), float32(y0), float32(rect.Max.X), float32(rect.Min.Y)},
-		{float32(x0), float32(y1), float32(rect.Min.X), float32(rect.Max.Y)},
-		{float32(x1), float32(y1), float32(rect.Max.X), float32(rect.Max.Y)},
-	}
-	for i, c := range corners {
-		q[i] = ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[2], SrcY: c[3], ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1}
-	}
+	placeQuad(&g.final.quad, rect, 1, &geoM)
 	g.final.op.Blend = ebiten.BlendCopy
-	screen.DrawTriangles32(q[:], quadIndices, off, &g.final.op)
+	screen.DrawTriangles32(g.final.quad[:], quadIndices, off, &g.final.op)
 }
 
 // setDirect makes the overlay's frames go onto the window straight from

@@ -469,7 +469,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return // nothing changed visibly: the screen keeps the last frame
 	}
 	g.painted++
-	g.bare = g.r.Transparent && !ui
+	g.bare = false // the overlay's frame goes to the window directly while the character shows alone (see setDirect)
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {

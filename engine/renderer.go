@@ -495,17 +495,7 @@ func (r *Renderer) composite1(dst surface, b image.Rectangle, region image.Recta
 	}
 	out := r.outRect(region, s, b, 0)
 	r.size[0], r.size[1] = float32(b.Dx()), float32(b.Dy())
-	x0, y0, x1, y1 := float32(out.Min.X), float32(out.Min.Y), float32(out.Max.X), float32(out.Max.Y)
-	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
-	fs := float32(s)
-	for i, c := range corners {
-		dx, dy := c[0], c[1]
-		if place != nil {
-			px, py := place.Apply(float64(c[0]), float64(c[1]))
-			dx, dy = float32(px), float32(py)
-		}
-		r.quad[i] = ebiten.Vertex{DstX: dx, DstY: dy, SrcX: c[0] * fs, SrcY: c[1] * fs}
-	}
+	placeQuad(&r.quad, out, float32(s), place)
 	o := &r.opts
 	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite
 	o.Images = [4]*ebiten.Image{r.cbuf}
@@ -513,6 +503,22 @@ func (r *Renderer) composite1(dst surface, b image.Rectangle, region image.Recta
 }
 
 var quadIndices = []uint32{0, 1, 2, 1, 3, 2}
+
+// placeQuad writes into q the corners of rect (in an image's pixels),
+// placed by place (nil: where they are), each reading its source at its
+// position times s, with an opaque white vertex colour.
+func placeQuad(q *[4]ebiten.Vertex, rect image.Rectangle, s float32, place *ebiten.GeoM) {
+	x0, y0, x1, y1 := float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Max.X), float32(rect.Max.Y)
+	corners := [4][2]float32{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}
+	for i, c := range corners {
+		dx, dy := c[0], c[1]
+		if place != nil {
+			px, py := place.Apply(float64(c[0]), float64(c[1]))
+			dx, dy = float32(px), float32(py)
+		}
+		q[i] = ebiten.Vertex{DstX: dx, DstY: dy, SrcX: c[0] * s, SrcY: c[1] * s, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1}
+	}
+}
 
 // ensureTargets (re)creates the offscreen images at w×h, reporting
 // whether it did.
