@@ -50,6 +50,28 @@ func TestGoldenGlow(t *testing.T) {
 	}
 }
 
+// TestGlowOnAtlasImages: the glow lights the same band in an image that
+// shares Ebitengine's atlas with others (placed away from its origin) as in
+// one of its own.
+func TestGlowOnAtlasImages(t *testing.T) {
+	var gl glow
+	gl.energy, gl.tint = 0.8, glowTints["speaking"]
+	want := grab(96, 64, color.Transparent, func(dst *ebiten.Image) { gl.draw(dst, 0.4, 1) })
+	for i := range 3 {
+		dst := ebiten.NewImage(96, 64) // on the atlas, after the ones before it
+		defer dst.Deallocate()
+		gl.draw(dst, 0.4, 1)
+		got := image.NewRGBA(want.Rect)
+		dst.ReadPixels(got.Pix)
+		for j := range got.Pix {
+			if d := int(got.Pix[j]) - int(want.Pix[j]); d > 1 || d < -1 {
+				p := j / 4
+				t.Fatalf("image %d: at (%d,%d) %v, want %v", i, p%96, p/96, got.RGBAAt(p%96, p/96), want.RGBAAt(p%96, p/96))
+			}
+		}
+	}
+}
+
 func luma(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
 
 // TestGlowSilence: silence draws nothing; a target left transparent stays
