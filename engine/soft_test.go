@@ -3,7 +3,6 @@ package engine
 import (
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/raster"
@@ -65,14 +64,7 @@ func TestCPULevelsAfterDrop(t *testing.T) {
 	if got := tex.cpuLevel(0); got != l1 {
 		t.Fatal("while decoding, level 0 should be drawn with the built level 1")
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	var l0 *raster.Image
-	for l0 = tex.cpuLevel(0); l0 == l1; l0 = tex.cpuLevel(0) {
-		if time.Now().After(deadline) {
-			t.Fatal("level 0 never arrived")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	l0 := awaitLevel(t, func() *raster.Image { return tex.cpuLevel(0) }, l1)
 	if l0.W != 64 || l0.Pix[0] != 0xffffffff || l0.Pix[1] != 0xff000000 {
 		t.Errorf("level 0 is %d wide with texels %#x %#x, want 64, white then black", l0.W, l0.Pix[0], l0.Pix[1])
 	}

@@ -54,14 +54,7 @@ func TestTextureDecodesAgainAfterDrop(t *testing.T) {
 	if got := tex.level(0); got != coarse {
 		t.Fatal("while decoding, level 0 should be drawn with the built level 2")
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	var l0 *ebiten.Image
-	for l0 = tex.level(0); l0 == coarse; l0 = tex.level(0) {
-		if time.Now().After(deadline) {
-			t.Fatal("level 0 never arrived")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	l0 := awaitLevel(t, func() *ebiten.Image { return tex.level(0) }, coarse)
 	if w := l0.Bounds().Dx(); w != 64 {
 		t.Fatalf("level 0 is %d wide, want 64", w)
 	}
@@ -113,5 +106,21 @@ func TestTextureFileThatNoLongerDecodes(t *testing.T) {
 	}
 	if tex.file != nil {
 		t.Error("kept a file that does not decode")
+	}
+}
+
+// awaitLevel asks get for a texture level until it gives another than
+// meanwhile (drawn while the level decodes), and returns that.
+func awaitLevel[L comparable](t *testing.T, get func() L, meanwhile L) L {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if l := get(); l != meanwhile {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("level 0 never arrived")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
