@@ -10,13 +10,17 @@ import (
 // ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first, so
 // while nothing but the character shows on a transparent window only the
 // character's rectangle goes onto it: in the overlay composited straight
-// from the colour buffer (see setDirect), on the fitted desktop canvas
-// copied from the screen image. On a software GPU a pass over the whole
-// window costs about a tenth of an overlay frame. Anything else takes
-// Ebitengine's own copy of the whole image.
+// from the colour buffer, with the edge glow when it is lit (see
+// setDirect), on the fitted desktop canvas copied from the screen image.
+// On a software GPU a pass over the whole window costs about a tenth of an
+// overlay frame. Anything else takes Ebitengine's own copy of the whole
+// image.
 func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
 	if g.r.Direct {
 		g.r.CompositeOnto(screen, off.Bounds(), geoM)
+		if !g.amb.glowAway {
+			g.amb.glow.drawOnto(screen, off.Bounds(), geoM, g.ui.s, g.glowAt)
+		}
 		return
 	}
 	rect, ok := g.finalRect(off.Bounds(), geoM)
@@ -34,9 +38,11 @@ func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geo
 
 // setDirect makes the overlay's frames go onto the window straight from
 // the colour buffer (Renderer.Direct) while nothing but the character
-// shows: one pass over the character's rectangle, where compositing into
-// the screen image and copying that onto the window took two. Leaving it,
-// the screen image is repainted whole, as it no longer holds the frame.
+// shows, and the edge glow, drawn onto the window after it: one pass over
+// the character's rectangle (and the glow's band), where compositing into
+// the screen image and copying that onto the window took two passes over
+// the whole window. Leaving it, the screen image is repainted whole, as it
+// no longer holds the frame.
 func (g *Game) setDirect(on bool) {
 	if g.r.Direct && !on {
 		g.r.Invalidate()

@@ -149,3 +149,58 @@ func newOverlay(t *testing.T) (*Game, *ebiten.Image) {
 
 // ptr returns a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
+
+// TestDirectOverlayGlow: the edge glow keeps the overlay's frame going
+// onto the window directly, the glow drawn onto the window after the
+// character, and the window shows what the usual way (composite and glow
+// into the screen image, copied whole) shows. A notice over the frame
+// ends that, glow or not.
+func TestDirectOverlayGlow(t *testing.T) {
+	g, screen := newOverlay(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	var id ebiten.GeoM
+	g.amb.glow.energy, g.amb.glow.tint = 0.8, glowTints["speaking"]
+	g.dirty = true
+	g.Draw(screen)
+	if !g.r.Direct {
+		t.Fatal("with the glow lit, the frame is not composited onto the window directly")
+	}
+	if p, ok := clearOutside(readBack(screen), image.Rect(0, 0, 1, 1)); !ok {
+		t.Fatalf("a direct frame drew into the screen image at %v", p)
+	}
+	win := newTestScreen(t, w, h) // the window, cleared as Ebitengine clears it
+	g.r.CompositeOnto(win, screen.Bounds(), id)
+	g.amb.glow.drawOnto(win, screen.Bounds(), id, g.ui.s, g.glowAt)
+	ref := newTestScreen(t, w, h) // the same frame the usual way
+	g.r.compositeTo(ref, g.r.cbuf.Bounds(), g.r.lastS)
+	g.amb.glow.draw(ref, g.ui.s, g.glowAt)
+	got, want := readBack(win), readBack(ref)
+	for i := range got.Pix {
+		if d := int(got.Pix[i]) - int(want.Pix[i]); d > 1 || d < -1 {
+			p := i / 4
+			t.Fatalf("the window at (%d,%d) is %v, the usual way %v", p%w, p/w, got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
+		}
+	}
+	if a := got.RGBAAt(w/2, h-2).A; a == 0 {
+		t.Error("the glow does not light the window's bottom edge")
+	}
+	if a := got.RGBAAt(w/2, 2).A; a != 0 {
+		t.Errorf("the window's top is not clear: alpha %d", a)
+	}
+	// Placed on the window with an offset, the band moves with the image.
+	var moved ebiten.GeoM
+	moved.Translate(0, -40)
+	win2 := newTestScreen(t, w, h)
+	g.amb.glow.drawOnto(win2, screen.Bounds(), moved, g.ui.s, g.glowAt)
+	if a := readBack(win2).RGBAAt(w/2, h-42).A; a == 0 {
+		t.Error("the glow does not follow the image's placement on the window")
+	}
+
+	g.ui.notify("a notice over the frame")
+	g.ui.advance(g.now())
+	g.dirty = true
+	g.Draw(screen)
+	if g.r.Direct {
+		t.Error("a frame with text and the glow is composited onto the window directly")
+	}
+}

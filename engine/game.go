@@ -130,6 +130,7 @@ type Game struct {
 	painted     int            // frames in which Draw painted the screen
 	ambTick     int64          // the tick the glow and ghost log were last painted at (see ambientDue)
 	ambOn       bool           // whether they showed at the last frame
+	glowAt      float64        // the time the glow is drawn at onto the window, in direct frames (see DrawFinalScreen)
 	edge        edgeGlow       // the desktop canvas's glow in its own window
 	nap         napState       // input seen, for napping at rest (see napIfCalm)
 	lods        chan lodResult // levels of detail built off the loop (see buildLODs)
@@ -461,8 +462,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
 		g.r.Invalidate()
 	}
-	g.setDirect(g.overlay && !ui)
-	g.r.WholeIfDrawn = ui
+	g.setDirect(g.overlay && !g.covered(now, msg, dot))
+	g.r.WholeIfDrawn = ui && !g.r.Direct // a direct frame leaves the screen image alone
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
 	if !g.r.Draw(screen, g.mesh, g.scene.Pose, &cam) {
@@ -471,7 +472,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.painted++
 	g.bare = false // the overlay's frame goes to the window directly while the character shows alone (see setDirect)
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
-	g.amb.draw(screen, g.ui.s, now)
+	if g.r.Direct {
+		g.glowAt = now // the glow goes onto the window with the frame (see DrawFinalScreen)
+	} else {
+		g.amb.draw(screen, g.ui.s, now)
+	}
 	if g.chat.visible(g.now()) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)
@@ -484,6 +489,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)
+}
+
+// covered reports whether anything but the character and the edge glow
+// shows at now, given the message and presence text: then the overlay's
+// frame is put together in the screen image, not on the window directly.
+func (g *Game) covered(now float64, msg, dot string) bool {
+	return msg != "" || dot != "" || g.ov.menu.open || g.set.open || g.debug || g.amb.board.shown ||
+		g.amb.ghost.visible(now) || g.chat.visible(now)
 }
 
 // chatChanged reports whether the chat must be repainted this frame: the

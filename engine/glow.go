@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -125,19 +126,45 @@ func (gl *glow) prepare() error {
 // device-independent pixel, at time now (seconds). It does not allocate
 // once the shader is compiled.
 func (gl *glow) draw(dst *ebiten.Image, s, now float64) {
-	if !gl.active() {
+	gl.drawBand(dst, gl.band(dst.Bounds(), s), now)
+}
+
+// band is where the glow goes in an image with bounds b: along its bottom
+// edge, s screen pixels per device-independent pixel.
+func (gl *glow) band(b image.Rectangle, s float64) image.Rectangle {
+	return image.Rect(b.Min.X, b.Max.Y-gl.bandHeight(s, b.Dy()), b.Max.X, b.Max.Y)
+}
+
+// drawOnto draws the glow onto the window, for a screen image with bounds
+// b placed on it by place (see Game.DrawFinalScreen): along the bottom edge
+// of where the image lies, as draw would have drawn it into the image.
+func (gl *glow) drawOnto(window rectShaderTarget, b image.Rectangle, place ebiten.GeoM, s, now float64) {
+	band := gl.band(b, s)
+	x0, y0 := place.Apply(float64(band.Min.X), float64(band.Min.Y))
+	x1, y1 := place.Apply(float64(band.Max.X), float64(band.Max.Y))
+	gl.drawBand(window, image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1))), now)
+}
+
+// rectShaderTarget is what the glow draws onto: an image, or the window
+// (ebiten.FinalScreen).
+type rectShaderTarget interface {
+	DrawRectShader(width, height int, shader *ebiten.Shader, options *ebiten.DrawRectShaderOptions)
+}
+
+// drawBand draws the glow into band, a rectangle of dst's pixels, at time
+// now.
+func (gl *glow) drawBand(dst rectShaderTarget, band image.Rectangle, now float64) {
+	if !gl.active() || band.Empty() {
 		return
 	}
 	if err := gl.prepare(); err != nil {
 		panic(err) // the source is embedded and compiled by the tests: a bug in kin
 	}
-	b := dst.Bounds()
-	h := gl.bandHeight(s, b.Dy())
 	gl.uEnergy[0] = float32(gl.energy)
 	copy(gl.uTint, gl.tint[:])
-	gl.uBand[0], gl.uBand[1], gl.uBand[2], gl.uBand[3] = float32(b.Min.X), float32(b.Max.Y-h), float32(b.Dx()), float32(h)
+	gl.uBand[0], gl.uBand[1], gl.uBand[2], gl.uBand[3] = float32(band.Min.X), float32(band.Min.Y), float32(band.Dx()), float32(band.Dy())
 	gl.uTime[0] = float32(math.Mod(now, 1000))
 	gl.opts.GeoM.Reset()
-	gl.opts.GeoM.Translate(float64(b.Min.X), float64(b.Max.Y-h))
-	dst.DrawRectShader(b.Dx(), h, gl.shader, &gl.opts)
+	gl.opts.GeoM.Translate(float64(band.Min.X), float64(band.Min.Y))
+	dst.DrawRectShader(band.Dx(), band.Dy(), gl.shader, &gl.opts)
 }
