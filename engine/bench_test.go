@@ -122,7 +122,7 @@ func BenchmarkRenderPasses(b *testing.B) {
 			r, g := br.r, br.mesh
 			s.Orbit.Yaw += 0.05 // a frame that repaints the character's rectangle, as most do
 			cam := s.Camera(float32(size.X) / float32(size.Y))
-			region, sc, _ := r.plan(br.dst, g, s.Pose, &cam)
+			region, _, sc, _ := r.plan(br.dst, g, s.Pose, &cam)
 			passes := []struct {
 				name   string
 				draw   func()

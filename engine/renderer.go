@@ -33,6 +33,8 @@ type Renderer struct {
 	// WholeIfDrawn makes a frame that is drawn repaint the whole target
 	// rather than the character's rectangle (text drawn over the last frame
 	// must be painted over), without forcing a still frame to be drawn.
+	// Only the character's rectangles are rendered anew; the rest comes
+	// from the colour buffer.
 	WholeIfDrawn bool
 	// Calm draws slow motion less often (see calmInterval): the game sets
 	// it while the user leaves kin alone.
@@ -257,13 +259,13 @@ func (r *Renderer) Forget() { r.full, r.stale = true, true }
 // vertex moved visibly since the last draw (a target that keeps its pixels
 // then still shows the frame; see still).
 func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) bool {
-	region, sc, todo := r.plan(dst, g, p, cam)
+	region, over, sc, todo := r.plan(dst, g, p, cam)
 	switch todo {
 	case skip:
 		r.Skipped++
 		return false
 	case repaint:
-		r.compose(dst, region, sc)
+		r.compose(dst, over, sc)
 		r.Repainted++
 		r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 		return true
@@ -274,7 +276,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	} else {
 		r.render(b, g, region)
 	}
-	r.compose(dst, region, sc)
+	r.compose(dst, over, sc)
 	r.Drawn++
 	r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
 	return true
@@ -323,9 +325,12 @@ const (
 )
 
 // plan builds the frame and decides what to do: skip it, repaint the
-// target from the colour buffer or render it, the region of the render
-// targets to repaint (in render pixels) and the render scale.
-func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) (region image.Rectangle, sc float64, todo work) {
+// target from the colour buffer or render it; the region of the colour
+// buffer to render anew and the region to put over the target (in render
+// pixels; the second holds the first), and the render scale. Outside the
+// character's last and new rectangles the colour buffer is already clear,
+// so a target to repaint whole needs only the composite over all of it.
+func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) (region, over image.Rectangle, sc float64, todo work) {
 	sc = r.scale()
 	w, h := scaled(dst.Bounds().Dx(), sc), scaled(dst.Bounds().Dy(), sc)
 	fresh := r.ensureTargets(w, h)
@@ -333,25 +338,31 @@ func (r *Renderer) plan(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	anew := fresh || r.stale || sc != r.lastS || dst.Bounds().Size() != r.lastSize.Size() || g != r.lastMesh
 	quiet := !anew && !g.decoding()
 	if quiet && r.resting(cam) {
-		return r.still(dst, whole)
+		over, sc, todo = r.still(dst, whole)
+		return over, over, sc, todo
 	}
 	f := g.Frame
 	f.Build(p, cam, w, h)
 	r.slowCam = *cam
 	now := r.clock()
 	if quiet && !r.due(f, sc, now) {
-		return r.still(dst, whole)
+		over, sc, todo = r.still(dst, whole)
+		return over, over, sc, todo
 	}
 	r.remember(f, now)
 	r.fu.set(&f.View, &r.Rig)
 	shadow := r.placeShadow(g, p, &f.View, w, h)
 	region = f.Bounds.Union(shadow).Union(r.lastRect)
-	if whole || anew || r.WholeIfDrawn {
+	if anew {
 		region = r.cbuf.Bounds()
+	}
+	over = region
+	if whole || r.WholeIfDrawn {
+		over = r.cbuf.Bounds()
 	}
 	r.last, r.lastSize, r.lastRect, r.lastS, r.lastMesh = dst, dst.Bounds(), f.Bounds.Union(shadow), sc, g
 	r.full, r.stale = false, false
-	return region, sc, render
+	return region, over, sc, render
 }
 
 // still is plan's answer for a frame in which the character has not moved

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"image/color"
 	"reflect"
 	"testing"
 
@@ -67,5 +68,39 @@ func TestCPULevelsAfterDrop(t *testing.T) {
 	l0 := awaitLevel(t, func() *raster.Image { return tex.cpuLevel(0) }, l1)
 	if l0.W != 64 || l0.Pix[0] != 0xffffffff || l0.Pix[1] != 0xff000000 {
 		t.Errorf("level 0 is %d wide with texels %#x %#x, want 64, white then black", l0.W, l0.Pix[0], l0.Pix[1])
+	}
+}
+
+// TestWholeRepaintRendersTheCharacterOnly: a frame that must repaint its
+// whole target (text was drawn over the last one) renders only the
+// character's rectangles anew and composites the rest from the colour
+// buffer, and shows what a frame rendered whole shows, on either backend.
+func TestWholeRepaintRendersTheCharacterOnly(t *testing.T) {
+	for _, b := range []Backend{BackendCPU, BackendGPU} {
+		br := newBenchRig(&testing.B{}, benchSizes[0])
+		br.r.Backend = b
+		for range 3 {
+			br.frame()
+		}
+		br.dst.Fill(color.RGBA{255, 0, 0, 255}) // text over the last frame, say
+		br.r.WholeIfDrawn = true
+		br.frame()
+		got := readBack(br.dst)
+		if b == BackendCPU {
+			if rect, all := br.r.sw.t.Rect, br.r.cbuf.Bounds(); !rect.In(all) || rect.Dx()*rect.Dy() >= all.Dx()*all.Dy()*3/4 {
+				t.Errorf("cpu: rendered %v of the colour buffer's %v", rect, all)
+			}
+		}
+		s := br.l.Scene
+		cam := s.Camera(float32(br.dst.Bounds().Dx()) / float32(br.dst.Bounds().Dy()))
+		br.r.Forget() // the same frame, rendered whole
+		br.r.Draw(br.dst, br.mesh, s.Pose, &cam)
+		want := readBack(br.dst)
+		for i := range got.Pix {
+			if d := int(got.Pix[i]) - int(want.Pix[i]); d > 1 || d < -1 {
+				p, w := i/4, got.Rect.Dx()
+				t.Fatalf("%v: at (%d,%d) %v, rendered whole %v", b, p%w, p/w, got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
+			}
+		}
 	}
 }
