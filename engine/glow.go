@@ -45,7 +45,7 @@ type glow struct {
 	shader    *ebiten.Shader
 	uEnergy   []float32 // uniform slices, boxed once into opts.Uniforms
 	uTint     []float32
-	uBand     []float32
+	uSize     []float32
 	uTime     []float32
 	opts      ebiten.DrawRectShaderOptions
 }
@@ -117,8 +117,8 @@ func (gl *glow) prepare() error {
 		return fmt.Errorf("engine: compile shader %s: %w", shaders.Glow, err)
 	}
 	gl.shader = s
-	gl.uEnergy, gl.uTint, gl.uBand, gl.uTime = make([]float32, 1), make([]float32, 3), make([]float32, 4), make([]float32, 1)
-	gl.opts.Uniforms = map[string]any{"Energy": gl.uEnergy, "Tint": gl.uTint, "Band": gl.uBand, "Time": gl.uTime}
+	gl.uEnergy, gl.uTint, gl.uSize, gl.uTime = make([]float32, 1), make([]float32, 3), make([]float32, 2), make([]float32, 1)
+	gl.opts.Uniforms = map[string]any{"Energy": gl.uEnergy, "Tint": gl.uTint, "Size": gl.uSize, "Time": gl.uTime}
 	return nil
 }
 
@@ -162,7 +162,7 @@ func (gl *glow) drawBand(dst rectShaderTarget, band image.Rectangle, now float64
 	}
 	gl.uEnergy[0] = float32(gl.energy)
 	copy(gl.uTint, gl.tint[:])
-	gl.uBand[0], gl.uBand[1], gl.uBand[2], gl.uBand[3] = float32(band.Min.X), float32(band.Min.Y), float32(band.Dx()), float32(band.Dy())
+	gl.uSize[0], gl.uSize[1] = float32(band.Dx()), float32(band.Dy())
 	gl.uTime[0] = float32(math.Mod(now, 1000))
 	gl.opts.GeoM.Reset()
 	gl.opts.GeoM.Translate(float64(band.Min.X), float64(band.Min.Y))
