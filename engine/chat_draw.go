@@ -3,6 +3,7 @@ package engine
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -39,8 +40,8 @@ func (g *Game) drawChat(dst *ebiten.Image, v *View) {
 
 // drawBubble draws the reply (or the status) as Markdown in a bubble
 // placed beside the character's head, kept inside the screen; a long reply
-// shows its last lines.
-func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
+// shows its last lines. It returns the rectangle of dst the bubble covers.
+func (g *Game) drawBubble(dst *ebiten.Image, v *View) image.Rectangle {
 	w, h := dst.Bounds().Dx(), dst.Bounds().Dy()
 	var org image.Point
 	if g.desktop() { // laid out on the monitor, drawn in the window's part of it
@@ -52,6 +53,8 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) {
 	x, y := b.at.X-float64(org.X), b.at.Y-float64(org.Y)
 	vector.FillRect(dst, float32(x), float32(y), float32(b.w), float32(b.h), bubbleFill, true)
 	g.chat.md.paint.paint(dst, b.doc, x+g.ui.px(10), y+g.ui.px(7), b.from)
+	// The rectangle, with the pixel its smoothed edges reach beyond it.
+	return image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+b.w))+1, int(math.Ceil(y+b.h))+1)
 }
 
 // bubbleBox is the speech bubble laid out: its top-left and size in

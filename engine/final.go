@@ -21,6 +21,7 @@ func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geo
 		if !g.amb.glowAway {
 			g.amb.glow.drawOnto(screen, off.Bounds(), geoM, g.ui.s, g.glowAt)
 		}
+		g.layOnto(screen, off, geoM)
 		return
 	}
 	rect, ok := g.finalRect(off.Bounds(), geoM)
@@ -47,7 +48,64 @@ func (g *Game) setDirect(on bool) {
 	if g.r.Direct && !on {
 		g.r.Invalidate()
 	}
+	if !g.r.Direct && on {
+		g.layer.stale = true // the screen image holds a whole frame
+	}
 	g.r.Direct = on
+}
+
+// The overlay's layer. While the overlay's frames go onto the window
+// directly, the speech bubble and the presence word, which often show with
+// them, are drawn into the screen image, clear elsewhere, and laid over
+// the window after the character and the glow: over their own rectangle,
+// where a frame put together in the screen image took a pass over the
+// whole window to composite and another to copy.
+type layerState struct {
+	rect  image.Rectangle // what the screen image holds, in its pixels
+	stale bool            // the whole screen image must be cleared first
+	op    ebiten.DrawImageOptions
+}
+
+// drawLayer draws the bubble and the presence word into the screen image
+// at time now, the character seen through cam, over what the last one
+// drew, cleared.
+func (g *Game) drawLayer(screen *ebiten.Image, cam *Camera, now float64) {
+	b := screen.Bounds()
+	switch {
+	case g.layer.stale:
+		screen.Clear()
+		g.layer.stale = false
+	case !g.layer.rect.Empty():
+		screen.SubImage(g.layer.rect).(*ebiten.Image).Clear()
+	}
+	var drawn image.Rectangle
+	if g.chat.bubbleShows(now) {
+		v := cam.Resolve(b.Dx(), b.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
+		drawn = g.drawBubble(screen, &v)
+	}
+	// The presence word leaves the top-left pixel clear: the renderer
+	// clears it to make Ebitengine present a direct frame (see compose).
+	g.layer.rect = drawn.Union(g.drawPresence(screen)).Intersect(b)
+}
+
+// layOnto lays the layer (see drawLayer) over the window, for a screen
+// image off placed on it by place.
+func (g *Game) layOnto(window imageTarget, off *ebiten.Image, place ebiten.GeoM) {
+	r := g.layer.rect
+	if r.Empty() {
+		return
+	}
+	op := &g.layer.op
+	op.GeoM.Reset()
+	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	op.GeoM.Concat(place)
+	window.DrawImage(off.SubImage(r).(*ebiten.Image), op)
+}
+
+// imageTarget is what an image is drawn onto: an image, or the window
+// (ebiten.FinalScreen).
+type imageTarget interface {
+	DrawImage(img *ebiten.Image, options *ebiten.DrawImageOptions)
 }
 
 // finalState is what DrawFinalScreen reuses from frame to frame.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"image"
+	"image/color"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -202,5 +203,71 @@ func TestDirectOverlayGlow(t *testing.T) {
 	g.Draw(screen)
 	if g.r.Direct {
 		t.Error("a frame with text and the glow is composited onto the window directly")
+	}
+}
+
+// TestDirectOverlayLayer: while kin speaks in the overlay (the bubble, the
+// presence word, the glow), the frame still goes onto the window directly;
+// the screen image holds the bubble and the word alone, clear elsewhere,
+// and laid over the window they make the picture the usual way makes.
+// When the bubble goes, its rectangle is cleared.
+func TestDirectOverlayLayer(t *testing.T) {
+	g, screen := newOverlay(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	var id ebiten.GeoM
+	screen.Fill(color.RGBA{200, 0, 0, 255}) // a whole frame from before
+	g.amb.glow.energy, g.amb.glow.tint = 0.8, glowTints["speaking"]
+	g.chat.say("Hello! I am **kin**, and I am speaking.")
+	g.presence.state, g.presence.since = "speaking", g.now()
+	g.dirty = true
+	g.Draw(screen)
+	if !g.r.Direct {
+		t.Fatal("with the bubble and the presence word, the frame is not composited onto the window directly")
+	}
+	layer, shown := g.layer.rect, g.r.Shown()
+	img := readBack(screen)
+	if layer.Empty() || layer.Dx()*layer.Dy() > w*h/2 {
+		t.Fatalf("the layer covers %v of a %dx%d window", layer, w, h)
+	}
+	if p, ok := clearOutside(img, layer); !ok {
+		t.Fatalf("the screen image at %v, outside the layer %v, is not clear: %v", p, layer, img.RGBAAt(p.X, p.Y))
+	}
+	if a := img.RGBAAt(0, 0).A; a != 0 {
+		t.Errorf("the top-left pixel, which a direct frame clears, holds alpha %d", a)
+	}
+	feet := image.Pt((shown.Min.X+shown.Max.X)/2, shown.Max.Y-shown.Dy()/8)
+	if feet.In(layer) || img.RGBAAt(feet.X, feet.Y).A != 0 {
+		t.Errorf("the character (at %v) is in the screen image", feet)
+	}
+
+	win := newTestScreen(t, w, h) // the window, cleared as Ebitengine clears it
+	g.r.CompositeOnto(win, screen.Bounds(), id)
+	g.amb.glow.drawOnto(win, screen.Bounds(), id, g.ui.s, g.glowAt)
+	g.layOnto(win, screen, id)
+	ref := newTestScreen(t, w, h) // the usual way
+	g.r.compositeTo(ref, g.r.cbuf.Bounds(), g.r.lastS)
+	g.amb.glow.draw(ref, g.ui.s, g.glowAt)
+	cam := g.scene.Camera(float32(w) / float32(h))
+	v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
+	g.drawBubble(ref, &v)
+	g.drawPresence(ref)
+	got, want := readBack(win), readBack(ref)
+	for i := range got.Pix {
+		// Text laid over the frame in a layer of its own rounds its
+		// blend once more than text drawn over it.
+		if d := int(got.Pix[i]) - int(want.Pix[i]); d > 2 || d < -2 {
+			p := i / 4
+			t.Fatalf("the window at (%d,%d) is %v, the usual way %v", p%w, p/w, got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
+		}
+	}
+
+	g.chat.bubble, g.chat.status = "", "" // the bubble goes
+	g.dirty = true
+	g.Draw(screen)
+	if !g.r.Direct || g.layer.rect.Dx()*g.layer.rect.Dy() >= layer.Dx()*layer.Dy() {
+		t.Fatalf("without the bubble the layer is %v (direct %v), was %v", g.layer.rect, g.r.Direct, layer)
+	}
+	if p, ok := clearOutside(readBack(screen), g.layer.rect); !ok {
+		t.Fatalf("the bubble's pixel %v stays in the screen image", p)
 	}
 }

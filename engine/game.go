@@ -131,6 +131,7 @@ type Game struct {
 	ambTick     int64          // the tick the glow and ghost log were last painted at (see ambientDue)
 	ambOn       bool           // whether they showed at the last frame
 	glowAt      float64        // the time the glow is drawn at onto the window, in direct frames (see DrawFinalScreen)
+	layer       layerState     // the bubble and presence word over direct frames (see drawLayer)
 	edge        edgeGlow       // the desktop canvas's glow in its own window
 	nap         napState       // input seen, for napping at rest (see napIfCalm)
 	lods        chan lodResult // levels of detail built off the loop (see buildLODs)
@@ -462,7 +463,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
 		g.r.Invalidate()
 	}
-	g.setDirect(g.overlay && !g.covered(now, msg, dot))
+	g.setDirect(g.overlay && !g.covered(now, msg))
 	g.r.WholeIfDrawn = ui && !g.r.Direct // a direct frame leaves the screen image alone
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
@@ -474,9 +475,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
 	if g.r.Direct {
 		g.glowAt = now // the glow goes onto the window with the frame (see DrawFinalScreen)
-	} else {
-		g.amb.draw(screen, g.ui.s, now)
+		g.drawLayer(screen, &cam, now)
+		return
 	}
+	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)
@@ -491,12 +493,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawSettings(screen)
 }
 
-// covered reports whether anything but the character and the edge glow
-// shows at now, given the message and presence text: then the overlay's
-// frame is put together in the screen image, not on the window directly.
-func (g *Game) covered(now float64, msg, dot string) bool {
-	return msg != "" || dot != "" || g.ov.menu.open || g.set.open || g.debug || g.amb.board.shown ||
-		g.amb.ghost.visible(now) || g.chat.visible(now)
+// covered reports whether anything shows at now but the character, the
+// edge glow, the speech bubble and the presence word, given the message:
+// then the overlay's frame is put together in the screen image, not on the
+// window directly.
+func (g *Game) covered(now float64, msg string) bool {
+	return msg != "" || g.ov.menu.open || g.set.open || g.debug || g.amb.board.shown ||
+		g.amb.ghost.visible(now) || g.chat.focused || g.chat.pending != nil
 }
 
 // chatChanged reports whether the chat must be repainted this frame: the

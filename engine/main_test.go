@@ -56,6 +56,9 @@ type benchSpec struct {
 	ModelPath    string
 	Options      BenchOptions
 	GlibcDefault bool // put glibc's malloc thresholds back first (the state without kin's tuning)
+	// ShotPath, when set, is where the child writes what the X screen shows
+	// of its window as the measured time ends, as a PNG (see windowShot).
+	ShotPath string
 }
 
 // benchChild runs BenchFrame as spec says and prints the result as JSON.
@@ -74,6 +77,9 @@ func benchChild(spec string) int {
 		return 1
 	}
 	s.Options.Model = m
+	if s.ShotPath != "" {
+		s.Options.End = func() { windowShot(s.ShotPath) }
+	}
 	res, err := BenchFrame(s.Options)
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")

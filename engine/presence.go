@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
@@ -38,23 +41,28 @@ func (g *Game) presenceVisible() bool {
 }
 
 // drawPresence draws a dot and the status word in the top-left corner, and
-// the "watching" mark in the top-right one while kin looks at the screen.
-func (g *Game) drawPresence(dst *ebiten.Image) {
+// the "watching" mark in the top-right one while kin looks at the screen,
+// and returns the rectangle of dst they cover.
+func (g *Game) drawPresence(dst *ebiten.Image) image.Rectangle {
+	var drawn image.Rectangle
+	px, w := g.ui.px, float64(dst.Bounds().Dx())
+	bottom := px(9) + g.ui.face.Size*1.5 // the text's line, below the dot
 	if g.watching {
-		px, w := g.ui.px, float64(dst.Bounds().Dx())
 		vector.StrokeCircle(dst, float32(w-px(18)), float32(px(18)), float32(px(6)), float32(px(2)), color.RGBA{240, 180, 60, 230}, true)
 		drawText(dst, g.ui.face, "watching", w-px(96), px(9), color.RGBA{240, 200, 120, 220})
+		drawn = image.Rect(int(w-px(100)), 0, int(w), int(math.Ceil(bottom)))
 	}
 	if !g.presenceVisible() {
-		return
+		return drawn
 	}
 	c, ok := presenceColors[g.presence.state]
 	if !ok {
 		c = presenceColors["idle"]
 	}
-	px := g.ui.px
 	vector.FillCircle(dst, float32(px(18)), float32(px(18)), float32(px(6)), c, true)
 	drawText(dst, g.ui.face, g.presence.state, px(30), px(9), color.RGBA{230, 230, 235, 220})
+	right := px(34) + text.Advance(g.presence.state, g.ui.face)
+	return drawn.Union(image.Rect(0, 0, int(math.Ceil(right)), int(math.Ceil(bottom))))
 }
 
 // handleTalkKey: Space held is push-to-talk, when a voice path uses it.
