@@ -2,11 +2,13 @@ package settings
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
 )
@@ -52,7 +54,7 @@ func Open(path string) (*File, error) {
 		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if len(doc.Content) == 0 {
-		f.raw = data // empty, or only comments: kept above what is added
+		f.raw = asUTF8(data) // empty, or only comments: kept above what is added
 		return f, nil
 	}
 	f.doc = &doc
@@ -289,4 +291,24 @@ func header() string {
 		fmt.Fprintf(&b, "\n  %-20s %s", f.Key+":", f.Doc)
 	}
 	return b.String()
+}
+
+// asUTF8 is text as UTF-8: YAML may come in UTF-16 behind a byte-order
+// mark, but a save writes UTF-8, and text kept from the file goes in front
+// of what it writes.
+func asUTF8(text []byte) []byte {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(text, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	case bytes.HasPrefix(text, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	default:
+		return text
+	}
+	units := make([]uint16, (len(text)-2)/2)
+	for i := range units {
+		units[i] = order.Uint16(text[2+2*i:])
+	}
+	return []byte(string(utf16.Decode(units)))
 }

@@ -184,3 +184,34 @@ func BenchmarkUpdate(b *testing.B) {
 		}
 	}
 }
+
+// TestUTF16CommentsKept: a config.yaml of comments alone saved as UTF-16
+// (with its byte-order mark) keeps its comments through a save, as UTF-8,
+// and the file reads back.
+func TestUTF16CommentsKept(t *testing.T) {
+	for _, bom := range [][]byte{{0xff, 0xfe}, {0xfe, 0xff}} {
+		text := "# my notes\n"
+		data := append([]byte{}, bom...)
+		for _, r := range text {
+			if bom[0] == 0xff {
+				data = append(data, byte(r), 0)
+			} else {
+				data = append(data, 0, byte(r))
+			}
+		}
+		path := filepath.Join(t.TempDir(), "config.yaml")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := Update(path, func(s *Settings) error { s.Persona = "kind"; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := os.ReadFile(path)
+		if !strings.HasPrefix(string(out), text) {
+			t.Errorf("% x: the comment is not kept as UTF-8 at the top:\n%q", bom, out)
+		}
+		if s, err := Load(path); err != nil || s.Persona != "kind" {
+			t.Errorf("% x: read back %+v, %v", bom, s, err)
+		}
+	}
+}
