@@ -50,11 +50,23 @@ func (g *Game) drawBubble(dst *ebiten.Image, v *View) image.Rectangle {
 		w, h = mon.X, mon.Y
 	}
 	b := g.bubble(v, w, h)
-	x, y := b.at.X-float64(org.X), b.at.Y-float64(org.Y)
+	b.at.X, b.at.Y = b.at.X-float64(org.X), b.at.Y-float64(org.Y)
+	return g.paintBubble(dst, &b)
+}
+
+// paintBubble paints the bubble laid out as b (its place in dst's pixels)
+// and returns the rectangle of dst it covers.
+func (g *Game) paintBubble(dst *ebiten.Image, b *bubbleBox) image.Rectangle {
+	x, y := b.at.X, b.at.Y
 	vector.FillRect(dst, float32(x), float32(y), float32(b.w), float32(b.h), bubbleFill, true)
 	g.chat.md.paint.paint(dst, b.doc, x+g.ui.px(10), y+g.ui.px(7), b.from)
-	// The rectangle, with the pixel its smoothed edges reach beyond it.
-	return image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+b.w))+1, int(math.Ceil(y+b.h))+1)
+	return b.rect()
+}
+
+// rect is the rectangle the bubble covers, with the pixel its smoothed
+// edges reach beyond it.
+func (b *bubbleBox) rect() image.Rectangle {
+	return image.Rect(int(math.Floor(b.at.X))-1, int(math.Floor(b.at.Y))-1, int(math.Ceil(b.at.X+b.w))+1, int(math.Ceil(b.at.Y+b.h))+1)
 }
 
 // bubbleBox is the speech bubble laid out: its top-left and size in

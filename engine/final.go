@@ -63,14 +63,39 @@ func (g *Game) setDirect(on bool) {
 type layerState struct {
 	rect  image.Rectangle // what the screen image holds, in its pixels
 	stale bool            // the whole screen image must be cleared first
+	shows layerShows      // what it shows
 	op    ebiten.DrawImageOptions
+}
+
+// layerShows is what the layer shows: when a frame's is the same, the
+// layer is not drawn again.
+type layerShows struct {
+	bubble   image.Rectangle // where the bubble is, empty when it is not
+	doc      *mdDoc          // its text laid out
+	from     float64         // the height its shown part starts at
+	presence string          // the presence word, "" when it does not show
+	watching bool
+	bounds   image.Rectangle // the screen image's
 }
 
 // drawLayer draws the bubble and the presence word into the screen image
 // at time now, the character seen through cam, over what the last one
-// drew, cleared.
+// drew, cleared; when they would look the same, it leaves them.
 func (g *Game) drawLayer(screen *ebiten.Image, cam *Camera, now float64) {
 	b := screen.Bounds()
+	shows := layerShows{watching: g.watching, bounds: b}
+	var box bubbleBox
+	if g.chat.bubbleShows(now) {
+		v := cam.Resolve(b.Dx(), b.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
+		box = g.bubble(&v, b.Dx(), b.Dy())
+		shows.bubble, shows.doc, shows.from = box.rect(), box.doc, box.from
+	}
+	if g.presenceVisible() {
+		shows.presence = g.presence.state
+	}
+	if shows == g.layer.shows && !g.layer.stale {
+		return
+	}
 	switch {
 	case g.layer.stale:
 		screen.Clear()
@@ -79,13 +104,13 @@ func (g *Game) drawLayer(screen *ebiten.Image, cam *Camera, now float64) {
 		screen.SubImage(g.layer.rect).(*ebiten.Image).Clear()
 	}
 	var drawn image.Rectangle
-	if g.chat.bubbleShows(now) {
-		v := cam.Resolve(b.Dx(), b.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
-		drawn = g.drawBubble(screen, &v)
+	if shows.doc != nil {
+		drawn = g.paintBubble(screen, &box)
 	}
 	// The presence word leaves the top-left pixel clear: the renderer
 	// clears it to make Ebitengine present a direct frame (see compose).
 	g.layer.rect = drawn.Union(g.drawPresence(screen)).Intersect(b)
+	g.layer.shows = shows
 }
 
 // layOnto lays the layer (see drawLayer) over the window, for a screen

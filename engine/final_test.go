@@ -210,7 +210,8 @@ func TestDirectOverlayGlow(t *testing.T) {
 // presence word, the glow), the frame still goes onto the window directly;
 // the screen image holds the bubble and the word alone, clear elsewhere,
 // and laid over the window they make the picture the usual way makes.
-// When the bubble goes, its rectangle is cleared.
+// The layer is drawn again only when what it shows changes; when the
+// bubble goes, its rectangle is cleared.
 func TestDirectOverlayLayer(t *testing.T) {
 	g, screen := newOverlay(t)
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
@@ -259,6 +260,23 @@ func TestDirectOverlayLayer(t *testing.T) {
 			p := i / 4
 			t.Fatalf("the window at (%d,%d) is %v, the usual way %v", p%w, p/w, got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
 		}
+	}
+
+	// A frame whose bubble and word look the same leaves the layer as it is.
+	mark := g.layer.rect.Min.Add(image.Pt(2, 2))
+	screen.SubImage(image.Rectangle{Min: mark, Max: mark.Add(image.Pt(1, 1))}).(*ebiten.Image).Fill(color.RGBA{0, 200, 0, 255})
+	g.r.Invalidate()
+	g.dirty = true
+	g.Draw(screen)
+	if c := readBack(screen).RGBAAt(mark.X, mark.Y); c != (color.RGBA{0, 200, 0, 255}) {
+		t.Errorf("the unchanged layer was drawn again: %v at %v", c, mark)
+	}
+	g.chat.say("Something else to say.")
+	g.r.Invalidate()
+	g.dirty = true
+	g.Draw(screen)
+	if c := readBack(screen).RGBAAt(mark.X, mark.Y); c == (color.RGBA{0, 200, 0, 255}) {
+		t.Errorf("the layer was not drawn again for new words (%v at %v)", c, mark)
 	}
 
 	g.chat.bubble, g.chat.status = "", "" // the bubble goes
