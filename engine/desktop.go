@@ -33,6 +33,7 @@ type desktopState struct {
 	fitted  bool            // win was chosen by fitDesktop at least once
 	mon     image.Point     // the monitor's size in screen pixels, as last seen covered
 	painted image.Point     // the size of the screen last painted
+	bubble  deskShows       // what the bubble showed when the canvas was last painted whole
 }
 
 // desktop reports whether the game shows the desktop canvas now.
@@ -144,17 +145,25 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 	}
 	g.painted++
 	g.bare = false
-	if same && msg == "" && !over && !g.ov.menu.open && !g.boardOver(cr) {
+	now := g.now()
+	bubble, box := g.deskBubble(cr, &cam, now)
+	if same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) && (!over || bubble == g.desk.bubble && !g.amb.live(now)) {
 		// Only the character changed: its image, transparent around it,
-		// replaces its own rectangle; the rest of the canvas stays.
+		// replaces its own rectangle; the rest of the canvas stays. A
+		// bubble in the same place is painted again where the image
+		// covered it.
 		g.desk.op.GeoM.Reset()
 		g.desk.op.GeoM.Translate(float64(at.X), float64(at.Y))
 		g.desk.op.Blend = ebiten.BlendCopy
 		screen.DrawImage(g.desk.char, &g.desk.op)
 		g.desk.op.Blend = ebiten.Blend{}
+		if over {
+			box.at.X, box.at.Y = box.at.X-float64(org.X), box.at.Y-float64(org.Y)
+			g.paintBubble(screen.SubImage(cr.Sub(org)).(*ebiten.Image), &box)
+		}
 		return
 	}
-	now := g.now()
+	g.desk.bubble = bubble
 	if !g.desk.win.Empty() && size == g.desk.win.Size() && size == g.desk.painted && !g.covering() && !g.chat.bubbleShows(now) {
 		// A strip along the bottom with the glow or ghost log: only the
 		// rows they cover and the character change.
@@ -181,6 +190,29 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)
+}
+
+// deskShows is what the canvas's bubble shows: where it is on the
+// monitor, its text laid out and the height its shown part starts at; the
+// zero value when it does not show.
+type deskShows struct {
+	rect image.Rectangle
+	doc  *mdDoc
+	from float64
+}
+
+// deskBubble lays out the bubble beside the character standing at cr (on
+// the monitor) seen through cam, at time now: what it shows, and the box.
+func (g *Game) deskBubble(cr image.Rectangle, cam *Camera, now float64) (deskShows, bubbleBox) {
+	if !g.chat.bubbleShows(now) {
+		return deskShows{}, bubbleBox{}
+	}
+	_, mon := g.view()
+	v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
+	g.desk.bubbleAt = cr.Min
+	b := g.bubble(&v, mon.X, mon.Y)
+	g.desk.bubbleAt = image.Point{}
+	return deskShows{rect: b.rect(), doc: b.doc, from: b.from}, b
 }
 
 // boardOver reports whether the whiteboard covers part of rectangle r.

@@ -169,3 +169,46 @@ func TestDesktopBubbleFitted(t *testing.T) {
 		t.Errorf("bubble at %v on the monitor, want it left of the head (x %d) of the character at %v", bubble, head, cr)
 	}
 }
+
+// TestDesktopBubbleStays: on the canvas, a frame where only the character
+// changed while the bubble shows in the same place repaints the
+// character's rectangle alone, the bubble painted again where the
+// character's image covered it, and looks as a whole repaint does.
+func TestDesktopBubbleStays(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(960, 540)
+	screen := newTestScreen(t, w, h)
+	draw := func() *image.RGBA { g.dirty = true; g.Draw(screen); return readBack(screen) }
+	g.chat.say("A reply **beside** the head, long enough to reach over the character's rectangle.")
+	draw()
+	cr := g.charRect()
+	shows, _ := g.deskBubble(cr, ptr(g.scene.Camera(float32(cr.Dx())/float32(cr.Dy()))), g.now())
+	if !shows.rect.Overlaps(cr) {
+		t.Fatalf("the bubble at %v does not reach over the character at %v", shows.rect, cr)
+	}
+
+	screen.Set(5, 5, color.RGBA{255, 0, 0, 255}) // a mark a whole repaint would clear
+	g.r.Invalidate()                             // the character alone is drawn again
+	got := draw()
+	if got.RGBAAt(5, 5).A != 255 {
+		t.Fatal("a frame where only the character changed repainted the whole canvas")
+	}
+	g.desk.version++ // the same frame, the canvas painted whole
+	want := draw()
+	for _, r := range []image.Rectangle{cr, shows.rect} {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				a, b := got.RGBAAt(x, y), want.RGBAAt(x, y)
+				d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B), absDiff(a.A, b.A))
+				if d > 1 {
+					t.Fatalf("at (%d,%d) %v, painted whole %v", x, y, a, b)
+				}
+			}
+		}
+	}
+}
+
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
