@@ -63,11 +63,8 @@ func TestGlowOnAtlasImages(t *testing.T) {
 		gl.draw(dst, 0.4, 1)
 		got := image.NewRGBA(want.Rect)
 		dst.ReadPixels(got.Pix)
-		for j := range got.Pix {
-			if d := int(got.Pix[j]) - int(want.Pix[j]); d > 1 || d < -1 {
-				p := j / 4
-				t.Fatalf("image %d: at (%d,%d) %v, want %v", i, p%96, p/96, got.RGBAAt(p%96, p/96), want.RGBAAt(p%96, p/96))
-			}
+		if p, ok := differs(got, want, image.Rectangle{}, 1); ok {
+			t.Fatalf("image %d: at %v %v, want %v", i, p, got.RGBAAt(p.X, p.Y), want.RGBAAt(p.X, p.Y))
 		}
 	}
 }

@@ -21,13 +21,8 @@ func readBack(img *ebiten.Image) *image.RGBA {
 // moving the character repaints it where it went; kin's voice lights the
 // monitor's bottom edge.
 func TestDesktopCanvas(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, h := g.Layout(960, 540)
-	screen := newTestScreen(t, w, h)
-	draw := func() *image.RGBA { g.dirty = true; g.Draw(screen); return readBack(screen) }
+	g, screen, draw := newDesktop(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 
 	img := draw()
 	cr := g.charRect()
@@ -75,10 +70,7 @@ func TestDesktopCanvas(t *testing.T) {
 // character, kin speaking, the ghost log and a whiteboard — over a plain
 // desktop colour (the picture for the README).
 func TestGoldenDesktopCanvas(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newDesktopGame(t)
 	w, h := g.Layout(1280, 720)
 	a, _ := ghostScene()
 	for i := range a.ghost.lines {
@@ -103,12 +95,8 @@ func TestGoldenDesktopCanvas(t *testing.T) {
 // TestDesktopBubble: on the desktop canvas the speech bubble shows beside
 // the character's head, wherever the character stands, set as Markdown.
 func TestDesktopBubble(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, h := g.Layout(960, 540)
-	screen := newTestScreen(t, w, h)
+	g, screen, _ := newDesktop(t)
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	g.desk.at, g.desk.placed = image.Pt(80, 40), true
 	g.chat.say("**Hello** from the `canvas`")
 	g.dirty = true
@@ -136,10 +124,7 @@ func TestDesktopBubble(t *testing.T) {
 // stands beside the head — on its left when the character stands at the
 // monitor's right edge — not over it.
 func TestDesktopBubbleFitted(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newDesktopGame(t)
 	mon := image.Pt(1280, 720)
 	g.Layout(mon.X, mon.Y)
 	g.desk.mon = mon
@@ -175,13 +160,7 @@ func TestDesktopBubbleFitted(t *testing.T) {
 // character's rectangle alone, the bubble painted again where the
 // character's image covered it, and looks as a whole repaint does.
 func TestDesktopBubbleStays(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, h := g.Layout(960, 540)
-	screen := newTestScreen(t, w, h)
-	draw := func() *image.RGBA { g.dirty = true; g.Draw(screen); return readBack(screen) }
+	g, screen, draw := newDesktop(t)
 	g.chat.say("A reply **beside** the head, long enough to reach over the character's rectangle.")
 	draw()
 	cr := g.charRect()
@@ -199,16 +178,28 @@ func TestDesktopBubbleStays(t *testing.T) {
 	g.desk.version++ // the same frame, the canvas painted whole
 	want := draw()
 	for _, r := range []image.Rectangle{cr, shows.rect} {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				a, b := got.RGBAAt(x, y), want.RGBAAt(x, y)
-				d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B), absDiff(a.A, b.A))
-				if d > 1 {
-					t.Fatalf("at (%d,%d) %v, painted whole %v", x, y, a, b)
-				}
-			}
+		if p, ok := differs(got, want, r, 1); ok {
+			t.Fatalf("at %v %v, painted whole %v", p, got.RGBAAt(p.X, p.Y), want.RGBAAt(p.X, p.Y))
 		}
 	}
 }
 
-func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+// newDesktopGame is the default test character on the desktop canvas.
+func newDesktopGame(t *testing.T) *Game {
+	t.Helper()
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb"), Overlay: true, Desktop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// newDesktop is newDesktopGame on a 960x540 monitor, its screen image, and
+// a function that draws a frame and reads it back.
+func newDesktop(t *testing.T) (*Game, *ebiten.Image, func() *image.RGBA) {
+	t.Helper()
+	g := newDesktopGame(t)
+	w, h := g.Layout(960, 540)
+	screen := newTestScreen(t, w, h)
+	return g, screen, func() *image.RGBA { g.dirty = true; g.Draw(screen); return readBack(screen) }
+}

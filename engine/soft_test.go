@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"image"
 	"image/color"
 	"reflect"
 	"testing"
@@ -96,11 +97,8 @@ func TestWholeRepaintRendersTheCharacterOnly(t *testing.T) {
 		br.r.Forget() // the same frame, rendered whole
 		br.r.Draw(br.dst, br.mesh, s.Pose, &cam)
 		want := readBack(br.dst)
-		for i := range got.Pix {
-			if d := int(got.Pix[i]) - int(want.Pix[i]); d > 1 || d < -1 {
-				p, w := i/4, got.Rect.Dx()
-				t.Fatalf("%v: at (%d,%d) %v, rendered whole %v", b, p%w, p/w, got.RGBAAt(p%w, p/w), want.RGBAAt(p%w, p/w))
-			}
+		if p, ok := differs(got, want, image.Rectangle{}, 1); ok {
+			t.Fatalf("%v: at %v %v, rendered whole %v", b, p, got.RGBAAt(p.X, p.Y), want.RGBAAt(p.X, p.Y))
 		}
 	}
 }
