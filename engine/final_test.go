@@ -90,10 +90,7 @@ func TestDirectOverlay(t *testing.T) {
 	check("at render scale 0.5")
 	g.r.Scale = 1
 
-	g.ui.notify("a notice over the frame")
-	g.ui.advance(g.now())
-	g.dirty = true
-	g.Draw(screen)
+	drawNotice(g, screen)
 	if g.r.Direct {
 		t.Fatal("a frame with text on it is composited onto the window directly")
 	}
@@ -149,6 +146,14 @@ func TestFinalRect(t *testing.T) {
 	if _, ok := g.finalRect(screen.Bounds(), scaled); ok {
 		t.Error("a scaled placement copies only the character's rectangle")
 	}
+}
+
+// drawNotice shows a notice over the frame and draws one.
+func drawNotice(g *Game, screen *ebiten.Image) {
+	g.ui.notify("a notice over the frame")
+	g.ui.advance(g.now())
+	g.dirty = true
+	g.Draw(screen)
 }
 
 // newOverlay is the default test character in a 320x480 overlay, and its
@@ -209,10 +214,7 @@ func TestDirectOverlayGlow(t *testing.T) {
 		t.Error("the glow does not follow the image's placement on the window")
 	}
 
-	g.ui.notify("a notice over the frame")
-	g.ui.advance(g.now())
-	g.dirty = true
-	g.Draw(screen)
+	drawNotice(g, screen)
 	if g.r.Direct {
 		t.Error("a frame with text and the glow is composited onto the window directly")
 	}
