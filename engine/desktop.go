@@ -111,7 +111,7 @@ func (g *Game) updateDesktop() {
 // ghost log or the bubble shows (repainted over the character when it
 // moves).
 func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
-	org, _ := g.view()
+	org, mon := g.view()
 	cr := g.charRect()
 	at := cr.Min.Sub(org) // where the character goes on the screen
 	if g.desk.char == nil || g.desk.char.Bounds().Size() != cr.Size() {
@@ -146,7 +146,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 	g.painted++
 	g.bare = false
 	now := g.now()
-	bubble, box := g.deskBubble(cr, &cam, now)
+	bubble, box := g.deskBubble(cr, &cam, mon, now)
 	if same && msg == "" && !g.ov.menu.open && !g.boardOver(cr) && (!over || bubble == g.desk.bubble && !g.amb.live(now)) {
 		// Only the character changed: its image, transparent around it,
 		// replaces its own rectangle; the rest of the canvas stays. A
@@ -201,13 +201,13 @@ type deskShows struct {
 	from float64
 }
 
-// deskBubble lays out the bubble beside the character standing at cr (on
-// the monitor) seen through cam, at time now: what it shows, and the box.
-func (g *Game) deskBubble(cr image.Rectangle, cam *Camera, now float64) (deskShows, bubbleBox) {
+// deskBubble lays out the bubble beside the character standing at cr on
+// a monitor of size mon, seen through cam, at time now: what it shows, and
+// the box.
+func (g *Game) deskBubble(cr image.Rectangle, cam *Camera, mon image.Point, now float64) (deskShows, bubbleBox) {
 	if !g.chat.bubbleShows(now) {
 		return deskShows{}, bubbleBox{}
 	}
-	_, mon := g.view()
 	v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
 	g.desk.bubbleAt = cr.Min
 	b := g.bubble(&v, mon.X, mon.Y)

@@ -88,11 +88,8 @@ func (g *Game) canvasFit(mon image.Point) image.Rectangle {
 // pixels) beside the character standing at cr.
 func (g *Game) bubbleRect(cr image.Rectangle, mon image.Point) image.Rectangle {
 	cam := g.scene.Camera(float32(cr.Dx()) / float32(max(cr.Dy(), 1)))
-	v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
-	g.desk.bubbleAt = cr.Min
-	b := g.bubble(&v, mon.X, mon.Y)
-	g.desk.bubbleAt = image.Point{}
-	r := image.Rect(int(math.Floor(b.at.X)), int(math.Floor(b.at.Y)), int(math.Ceil(b.at.X+b.w)), int(math.Ceil(b.at.Y+b.h))).Inset(-2)
+	_, b := g.deskBubble(cr, &cam, mon, g.now())
+	r := b.rect().Inset(-1)
 	// In steps, so that a streaming reply resizes the window now and then,
 	// not at every word.
 	r.Max.X = min(r.Min.X+(r.Dx()+bubbleStep-1)/bubbleStep*bubbleStep, mon.X)

@@ -164,7 +164,8 @@ func TestDesktopBubbleStays(t *testing.T) {
 	g.chat.say("A reply **beside** the head, long enough to reach over the character's rectangle.")
 	draw()
 	cr := g.charRect()
-	shows, _ := g.deskBubble(cr, ptr(g.scene.Camera(float32(cr.Dx())/float32(cr.Dy()))), g.now())
+	_, mon := g.view()
+	shows, _ := g.deskBubble(cr, ptr(g.scene.Camera(float32(cr.Dx())/float32(cr.Dy()))), mon, g.now())
 	if !shows.rect.Overlaps(cr) {
 		t.Fatalf("the bubble at %v does not reach over the character at %v", shows.rect, cr)
 	}

@@ -10,8 +10,9 @@ import (
 // ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first, so
 // while nothing but the character shows on a transparent window only the
 // character's rectangle goes onto it: in the overlay composited straight
-// from the colour buffer, with the edge glow when it is lit (see
-// setDirect), on the fitted desktop canvas copied from the screen image.
+// from the colour buffer, with the edge glow when it is lit and the
+// bubble and presence word laid over it (see setDirect and drawLayer), on
+// the fitted desktop canvas copied from the screen image.
 // On a software GPU a pass over the whole window costs about a tenth of an
 // overlay frame. Anything else takes Ebitengine's own copy of the whole
 // image.
