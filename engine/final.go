@@ -7,12 +7,13 @@ import (
 )
 
 // DrawFinalScreen puts the frame onto the window
-// ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first, so
-// while nothing but the character shows on a transparent window only the
-// character's rectangle goes onto it: in the overlay composited straight
-// from the colour buffer, with the edge glow when it is lit and the
-// bubble and presence word laid over it (see setDirect and drawLayer), on
-// the fitted desktop canvas copied from the screen image.
+// ([ebiten.FinalScreenDrawer]). Ebitengine clears the window first. While
+// nothing but the character shows, the frame is composited onto the window
+// straight from the colour buffer, a window's background drawn around the
+// character's rectangle and an overlay's left clear, with the edge glow
+// when it is lit and the bubble and presence word laid over it (see
+// setDirect and drawLayer); on the fitted desktop canvas only the
+// character's rectangle is copied from the screen image.
 // On a software GPU a pass over the whole window costs about a tenth of an
 // overlay frame. Anything else takes Ebitengine's own copy of the whole
 // image.
@@ -38,13 +39,13 @@ func (g *Game) DrawFinalScreen(screen ebiten.FinalScreen, off *ebiten.Image, geo
 	screen.DrawTriangles32(g.final.quad[:], quadIndices, off, &g.final.op)
 }
 
-// setDirect makes the overlay's frames go onto the window straight from
-// the colour buffer (Renderer.Direct) while nothing but the character
-// shows, and the edge glow, drawn onto the window after it: one pass over
-// the character's rectangle (and the glow's band), where compositing into
-// the screen image and copying that onto the window took two passes over
-// the whole window. Leaving it, the screen image is repainted whole, as it
-// no longer holds the frame.
+// setDirect makes the frames go onto the window straight from the colour
+// buffer (Renderer.Direct) while nothing but the character shows, and the
+// edge glow, drawn onto the window after it: one pass over the character's
+// rectangle (and the glow's band, and a window's background around it),
+// where compositing into the screen image and copying that onto the
+// window took a pass over the whole window more. Leaving it, the screen
+// image is repainted whole, as it no longer holds the frame.
 func (g *Game) setDirect(on bool) {
 	if g.r.Direct && !on {
 		g.r.Invalidate()
@@ -55,8 +56,7 @@ func (g *Game) setDirect(on bool) {
 	g.r.Direct = on
 }
 
-// The overlay's layer. While the overlay's frames go onto the window
-// directly, the speech bubble and the presence word, which often show with
+// The layer. While the frames go onto the window directly, the speech bubble and the presence word, which often show with
 // them, are drawn into the screen image, clear elsewhere, and laid over
 // the window after the character and the glow: over their own rectangle,
 // where a frame put together in the screen image took a pass over the

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"image"
+	"image/draw"
 	"image/color"
 	"testing"
 
@@ -41,53 +42,91 @@ func differs(got, want *image.RGBA, r image.Rectangle, tol int) (image.Point, bo
 	return image.Point{}, false
 }
 
+// checkDirect draws a frame of g into screen and checks that it went onto
+// the window straight from the colour buffer and is the picture the usual
+// composite over the whole window makes: in an overlay over the
+// character's rectangle alone, the rest of the window left clear; in a
+// window with its background, every pixel opaque. place moves the frame
+// on the window by whole pixels.
+func checkDirect(t *testing.T, g *Game, screen *ebiten.Image, place ebiten.GeoM, what string) {
+	t.Helper()
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	g.dirty = true
+	g.Draw(screen)
+	if !g.r.Direct {
+		t.Fatalf("%s: the frame is not composited onto the window directly", what)
+	}
+	shown := g.r.Shown()
+	if shown.Empty() || shown.Dx()*shown.Dy() > w*h*3/4 {
+		t.Fatalf("%s: the character's rectangle is %v of a %dx%d window", what, shown, w, h)
+	}
+	off := image.Pt(int(place.Element(0, 2)), int(place.Element(1, 2)))
+	win := newTestScreen(t, w+off.X, h+off.Y) // the window, cleared as Ebitengine clears it
+	g.r.CompositeOnto(win, screen.Bounds(), place)
+	ref := newTestScreen(t, w, h) // the whole frame composited the usual way
+	g.r.compositeTo(ref, g.r.cbuf.Bounds(), g.r.lastS)
+	got, want := image.NewRGBA(screen.Bounds()), readBack(ref)
+	draw.Draw(got, got.Rect, readBack(win), off, draw.Src)
+	if !g.overlay {
+		opaque := image.NewRGBA(got.Bounds())
+		for i := 3; i < len(opaque.Pix); i += 4 {
+			opaque.Pix[i] = 255
+		}
+		if p, ok := differs(got, opaque, image.Rectangle{}, 0); ok && got.RGBAAt(p.X, p.Y).A != 255 {
+			t.Fatalf("%s: the window at %v is not opaque: %v", what, p, got.RGBAAt(p.X, p.Y))
+		}
+	} else if p, ok := clearOutside(got, shown); !ok {
+		t.Fatalf("%s: the window at %v, outside %v, is not clear: %v", what, p, shown, got.RGBAAt(p.X, p.Y))
+	}
+	// Filtered up from a lower scale, a sample may round a level apart:
+	// the quad's corners differ, and so do the positions interpolated
+	// between them.
+	if p, ok := differs(got, want, image.Rectangle{}, 1); ok {
+		t.Fatalf("%s: the window at %v is %v, the usual composite %v", what, p, got.RGBAAt(p.X, p.Y), want.RGBAAt(p.X, p.Y))
+	}
+	c := shown.Min.Add(shown.Max).Div(2)
+	if got.RGBAAt(c.X, c.Y) == want.RGBAAt(0, 0) {
+		t.Errorf("%s: the middle of %v shows no character", what, shown)
+	}
+}
+
 // TestDirectOverlay: while nothing but the character shows, the overlay's
 // frame goes onto the window straight from the colour buffer, over the
 // character's rectangle alone, and is the picture the usual composite
 // makes — as the character turns, at a lower render scale, and after text
 // went away. With text on it, the frame is in the screen image, whole,
-// and is copied the usual way; so is a window with its background.
+// and is copied the usual way.
 func TestDirectOverlay(t *testing.T) {
 	g, screen := newOverlay(t)
-	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
-	var id ebiten.GeoM
-	check := func(what string) {
-		t.Helper()
-		g.dirty = true
-		g.Draw(screen)
-		if !g.r.Direct {
-			t.Fatalf("%s: the frame is not composited onto the window directly", what)
-		}
-		shown := g.r.Shown()
-		if shown.Empty() || shown.Dx()*shown.Dy() > w*h*3/4 {
-			t.Fatalf("%s: the character's rectangle is %v of a %dx%d window", what, shown, w, h)
-		}
-		win := newTestScreen(t, w, h) // the window, cleared as Ebitengine clears it
-		g.r.CompositeOnto(win, screen.Bounds(), id)
-		ref := newTestScreen(t, w, h) // the whole frame composited the usual way
-		g.r.compositeTo(ref, g.r.cbuf.Bounds(), g.r.lastS)
-		got, want := readBack(win), readBack(ref)
-		if p, ok := clearOutside(got, shown); !ok {
-			t.Fatalf("%s: the window at %v, outside %v, is not clear: %v", what, p, shown, got.RGBAAt(p.X, p.Y))
-		}
-		// Filtered up from a lower scale, a sample may round a level
-		// apart: the quad's corners differ, and so do the positions
-		// interpolated between them.
-		if p, ok := differs(got, want, image.Rectangle{}, 1); ok {
-			t.Fatalf("%s: the window at %v is %v, the usual composite %v", what, p, got.RGBAAt(p.X, p.Y), want.RGBAAt(p.X, p.Y))
-		}
-		c := shown.Min.Add(shown.Max).Div(2)
-		if got.RGBAAt(c.X, c.Y).A == 0 {
-			t.Errorf("%s: the middle of %v is clear", what, shown)
-		}
+	testDirect(t, g, screen)
+}
+
+// TestDirectWindow: a window with its background goes direct as the
+// overlay does, the background drawn around the character's rectangle.
+func TestDirectWindow(t *testing.T) {
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
+	if err != nil {
+		t.Fatal(err)
 	}
-	check("first frame")
+	w, h := g.Layout(320, 480)
+	screen := newTestScreen(t, w, h)
+	testDirect(t, g, screen)
+	var moved ebiten.GeoM // the window a few pixels larger than the screen image, which Ebitengine centres
+	moved.Translate(3, 2)
+	g.scene.Orbit.Yaw = 0.6
+	checkDirect(t, g, screen, moved, "placed off the window's corner")
+}
+
+// testDirect is TestDirectOverlay for g, drawing into screen.
+func testDirect(t *testing.T, g *Game, screen *ebiten.Image) {
+	var id ebiten.GeoM
+	checkDirect(t, g, screen, id, "first frame")
 	g.scene.Orbit.Yaw = 1.2
-	check("turned")
+	checkDirect(t, g, screen, id, "turned")
 	g.scene.Orbit.Yaw, g.scene.Orbit.Zoom = -0.4, 0.7
-	check("turned back and closer")
+	checkDirect(t, g, screen, id, "turned back and closer")
 	g.r.Scale = 0.5
-	check("at render scale 0.5")
+	checkDirect(t, g, screen, id, "at render scale 0.5")
 	g.r.Scale = 1
 
 	drawNotice(g, screen)
@@ -98,22 +137,11 @@ func TestDirectOverlay(t *testing.T) {
 		t.Error("a frame with text on it copies only the character's rectangle")
 	}
 	img, shown := readBack(screen), g.r.Shown()
-	if c := shown.Min.Add(shown.Max).Div(2); img.RGBAAt(c.X, c.Y).A == 0 {
+	if c := shown.Min.Add(shown.Max).Div(2); img.RGBAAt(c.X, c.Y) == img.RGBAAt(0, 0) {
 		t.Error("the screen image does not hold the character once text shows")
 	}
 	g.ui.errMsg = "" // the notice goes
-	check("after the notice")
-
-	win, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	win.Layout(320, 480)
-	win.dirty = true
-	win.Draw(screen)
-	if _, ok := win.finalRect(screen.Bounds(), id); ok || win.r.Direct {
-		t.Error("a window with its background does not take the whole screen image")
-	}
+	checkDirect(t, g, screen, id, "after the notice")
 }
 
 // TestFinalRect: on the desktop canvas fitted to the character the

@@ -463,7 +463,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if live || (g.uiShown && !ui) || msg != g.shownMsg || dot != g.shownDot || g.amb.board.version != g.shownBoard {
 		g.r.Invalidate()
 	}
-	g.setDirect(g.overlay && !g.covered(now, msg))
+	g.setDirect(!g.covered(now, msg))
 	g.r.WholeIfDrawn = ui && !g.r.Direct // a direct frame leaves the screen image alone
 	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
 	cam := g.scene.Camera(float32(w) / float32(max(h, 1)))
@@ -471,7 +471,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return // nothing changed visibly: the screen keeps the last frame
 	}
 	g.painted++
-	g.bare = false // the overlay's frame goes to the window directly while the character shows alone (see setDirect)
+	g.bare = false // the frame goes to the window directly while the character shows alone (see setDirect)
 	g.uiShown, g.shownMsg, g.shownDot, g.shownBoard = ui, msg, dot, g.amb.board.version
 	if g.r.Direct {
 		g.glowAt = now // the glow goes onto the window with the frame (see DrawFinalScreen)

@@ -42,12 +42,29 @@ func windowShot(path string) {
 	png.Encode(f, out)
 }
 
-// TestSpeakingOverlayOnScreen: the overlay, while kin speaks, as the X
-// screen shows it: the character, the bubble and the edge glow along the
-// window's bottom, all put onto the window by DrawFinalScreen.
-func TestSpeakingOverlayOnScreen(t *testing.T) {
-	shot := filepath.Join(t.TempDir(), "overlay.png")
-	opts := BenchOptions{Width: 320, Height: 480, Warmup: 1500 * time.Millisecond, Duration: 500 * time.Millisecond, Overlay: true, Speak: true}
+// TestSpeakingOnScreen: the overlay and a window, while kin speaks, as
+// the X screen shows them: the character, the bubble and the edge glow
+// along the window's bottom, all put onto the window by DrawFinalScreen,
+// and a window's background whole and smooth down its sides.
+func TestSpeakingOnScreen(t *testing.T) {
+	for _, overlay := range []bool{true, false} {
+		name := map[bool]string{true: "overlay", false: "window"}[overlay]
+		t.Run(name, func(t *testing.T) {
+			img := speakingShot(t, overlay)
+			checkSpeaking(t, img)
+			if !overlay {
+				checkBackground(t, img)
+			}
+		})
+	}
+}
+
+// speakingShot is what the X screen shows of kin speaking, in the
+// overlay or a window.
+func speakingShot(t *testing.T, overlay bool) image.Image {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	opts := BenchOptions{Width: 320, Height: 480, Warmup: 1500 * time.Millisecond, Duration: 500 * time.Millisecond, Overlay: overlay, Speak: true}
 	runBenchChild(t, benchSpec{ModelPath: filepath.Join(sharedAssets(t), "rpm-visage-male.glb"), Options: opts, ShotPath: shot})
 	f, err := os.Open(shot)
 	if err != nil {
@@ -58,6 +75,13 @@ func TestSpeakingOverlayOnScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img
+}
+
+// checkSpeaking checks that img shows the glow, the bubble and the
+// character.
+func checkSpeaking(t *testing.T, img image.Image) {
+	t.Helper()
 	b := img.Bounds()
 	count := func(r image.Rectangle, ok func(r, g, b uint32) bool) int {
 		n := 0
@@ -86,3 +110,32 @@ func TestSpeakingOverlayOnScreen(t *testing.T) {
 		t.Errorf("the character shows %d lit pixels of %d in the window's middle", n, mid.Dx()*mid.Dy())
 	}
 }
+
+// checkBackground checks a window's background down both sides of img,
+// above the glow: never black (the window as Ebitengine clears it), and
+// changing by a level or two from row to row, with no seam where the
+// character's rectangle begins or ends.
+func checkBackground(t *testing.T, img image.Image) {
+	t.Helper()
+	b := img.Bounds()
+	for _, x := range []int{b.Min.X + 1, b.Max.X - 2} {
+		var last [3]int
+		for y := b.Min.Y; y < b.Max.Y-glowRows; y++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			c := [3]int{int(cr >> 8), int(cg >> 8), int(cb >> 8)}
+			if c[0]+c[1]+c[2] < 30 {
+				t.Fatalf("the background at (%d, %d) is %v: not drawn", x, y, c)
+			}
+			for i := range c {
+				if d := c[i] - last[i]; y > b.Min.Y && (d > 2 || d < -2) {
+					t.Fatalf("the background steps from %v to %v at (%d, %d)", last, c, x, y)
+				}
+			}
+			last = c
+		}
+	}
+}
+
+// glowRows is more rows than the edge glow lights at the bottom of a
+// 480-pixel window.
+const glowRows = 160

@@ -23,8 +23,8 @@ type Renderer struct {
 	// Direct leaves the frame out of the target: the caller composites it
 	// onto the window itself with CompositeOnto (see Game.DrawFinalScreen),
 	// and the target only gets a pixel cleared, which tells Ebitengine
-	// that there is a new frame to present. For a transparent window
-	// holding the character alone.
+	// that there is a new frame to present. For a window holding the
+	// character alone.
 	Direct bool
 	// Smooth enables the edge-smoothing filter of the final pass.
 	Smooth bool
@@ -54,11 +54,14 @@ type Renderer struct {
 	depth, cbuf      *ebiten.Image
 	fu               *frameUniforms
 	composite        map[string]any
+	backdrop         map[string]any // the backdrop's uniforms: composite's colours, its own size
+	backSize         []float32
 	size             []float32
 	shadowC, shadowA []float32 // the shadow's centre and half axes in render pixels
 	shadowK          []float32 // its strength; 0 draws none
 	opts             ebiten.DrawTrianglesShaderOptions
 	quad             [4]ebiten.Vertex
+	around           [16]ebiten.Vertex // the backdrop's rectangles around the character's
 
 	// Dirty-rectangle state: the last target and the rectangle drawn into
 	// it. A target that keeps its pixels between frames (the screen, with
@@ -115,6 +118,8 @@ func NewRenderer() (*Renderer, error) {
 		"Top": []float32{0.30, 0.33, 0.40}, "Bottom": []float32{0.11, 0.11, 0.14}, "Size": r.size,
 		"ShadowCenter": r.shadowC, "ShadowAxes": r.shadowA, "ShadowStrength": r.shadowK,
 	}
+	r.backSize = make([]float32, 2)
+	r.backdrop = map[string]any{"Top": r.composite["Top"], "Bottom": r.composite["Bottom"], "Size": r.backSize}
 	return r, nil
 }
 
@@ -481,10 +486,48 @@ func (r *Renderer) compose(dst *ebiten.Image, region image.Rectangle, s float64)
 
 // CompositeOnto puts the last frame drawn, as Shown places it on a target
 // with bounds target, onto the window (see Direct); place is the target's
-// placement on the window.
+// placement on the window. Unless Transparent, the background goes around
+// it: the window gets every pixel once.
 func (r *Renderer) CompositeOnto(window surface, target image.Rectangle, place ebiten.GeoM) {
+	if !r.Transparent {
+		r.backdropAround(window, target, r.outRect(r.lastRect, r.lastS, target, 0), &place)
+	}
 	r.composite1(window, target, r.lastRect, r.lastS, &place)
 }
+
+// backdropAround draws the background of a target with bounds b, placed
+// on dst by place, everywhere but in hole: the rows above and below it
+// and the columns beside it, in one draw.
+func (r *Renderer) backdropAround(dst surface, b, hole image.Rectangle, place *ebiten.GeoM) {
+	hole = hole.Intersect(b)
+	if hole.Empty() {
+		hole = image.Rectangle{Min: b.Min, Max: b.Min}
+	}
+	n := 0
+	for _, rect := range [4]image.Rectangle{
+		{Min: b.Min, Max: image.Pt(b.Max.X, hole.Min.Y)},
+		{Min: image.Pt(b.Min.X, hole.Max.Y), Max: b.Max},
+		{Min: image.Pt(b.Min.X, hole.Min.Y), Max: image.Pt(hole.Min.X, hole.Max.Y)},
+		{Min: image.Pt(hole.Max.X, hole.Min.Y), Max: image.Pt(b.Max.X, hole.Max.Y)},
+	} {
+		if rect.Empty() {
+			continue
+		}
+		placeQuad((*[4]ebiten.Vertex)(r.around[n*4:]), rect, 1, place)
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	r.backSize[0], r.backSize[1] = float32(b.Dx()), float32(b.Dy())
+	o := &r.opts
+	o.Blend, o.Uniforms, o.Images = ebiten.BlendCopy, r.backdrop, [4]*ebiten.Image{}
+	dst.DrawTrianglesShader32(r.around[:n*4], aroundIndices[:n*6], r.prog.backdrop, o)
+}
+
+// aroundIndices are the triangles of up to four quads laid out as
+// placeQuad lays out one.
+var aroundIndices = []uint32{0, 1, 2, 1, 3, 2, 4, 5, 6, 5, 7, 6, 8, 9, 10, 9, 11, 10, 12, 13, 14, 13, 15, 14}
 
 // surface is what a composite draws onto: an image, or the window
 // (ebiten.FinalScreen).
@@ -505,7 +548,7 @@ func (r *Renderer) composite1(dst surface, b image.Rectangle, region image.Recta
 		return
 	}
 	out := r.outRect(region, s, b, 0)
-	r.size[0], r.size[1] = float32(b.Dx()), float32(b.Dy())
+	r.size[0], r.size[1] = float32(float64(b.Dx())*s), float32(float64(b.Dy())*s)
 	placeQuad(&r.quad, out, float32(s), place)
 	o := &r.opts
 	o.Blend, o.Uniforms = ebiten.BlendCopy, r.composite

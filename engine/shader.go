@@ -13,6 +13,7 @@ import (
 type programs struct {
 	geometry map[geometryKey]*ebiten.Shader
 	final    map[shaders.Output]*ebiten.Shader
+	backdrop *ebiten.Shader // a window's background alone (see Renderer.CompositeOnto)
 }
 
 // geometryKey names one compiled variant of a geometry pass.
@@ -33,6 +34,11 @@ func compileShaders() (*programs, error) {
 	if _, err := p.finalShader(shaders.Output{}); err != nil {
 		return nil, err
 	}
+	b, err := ebiten.NewShader(shaders.BackdropSource())
+	if err != nil {
+		return nil, fmt.Errorf("engine: compile shader %s: %w", shaders.Backdrop, err)
+	}
+	p.backdrop = b
 	return p, nil
 }
 
