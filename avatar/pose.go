@@ -1,8 +1,6 @@
 package avatar
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -29,10 +27,9 @@ type Pose struct {
 	// Min and Max bound the posed vertices after Update.
 	Min, Max mgl32.Vec3
 
-	order   []int          // nodes, parents before children
-	xforms  [][]jointXform // per skin, Joints in the form skin uses
-	scratch []mgl32.Vec3
-	normBuf []mgl32.Vec3
+	order  []int          // nodes, parents before children
+	xforms [][]jointXform // per skin, Joints in the form skin uses
+	job    poseJob
 }
 
 // Instance is one mesh drawn by one node, posed in world space.
@@ -57,7 +54,6 @@ func NewPose(m *Model) *Pose {
 		Joints:  make([][]mgl32.Mat4, len(m.Skins)),
 		xforms:  make([][]jointXform, len(m.Skins)),
 	}
-	maxVerts := 0
 	for i, n := range m.Nodes {
 		if n.Mesh >= 0 && len(m.Meshes[n.Mesh].DefaultWeights) > 0 {
 			p.Weights[i] = make([]float32, len(m.Meshes[n.Mesh].DefaultWeights))
@@ -76,13 +72,11 @@ func NewPose(m *Model) *Pose {
 		inst := Instance{Node: n, Mesh: node.Mesh, Skin: node.Skin}
 		for _, prim := range m.Meshes[node.Mesh].Primitives {
 			nv := len(prim.Positions)
-			maxVerts = max(maxVerts, nv)
 			inst.Prims = append(inst.Prims, PosedPrimitive{Positions: make([]mgl32.Vec3, nv), Normals: make([]mgl32.Vec3, nv)})
 		}
 		p.Instances = append(p.Instances, inst)
 	}
-	p.scratch = make([]mgl32.Vec3, maxVerts)
-	p.normBuf = make([]mgl32.Vec3, maxVerts)
+	p.job.split(p)
 	p.Reset()
 	p.Update()
 	return p
@@ -149,11 +143,7 @@ func (p *Pose) Update() {
 			xs[j].set(&js[j])
 		}
 	}
-	inf := float32(math.Inf(1))
-	b := box{mgl32.Vec3{inf, inf, inf}, mgl32.Vec3{-inf, -inf, -inf}}
-	for i := range p.Instances {
-		p.poseInstance(&p.Instances[i], &b)
-	}
+	b := p.job.run()
 	p.Min, p.Max = b.lo, b.hi
 	if p.Min[0] > p.Max[0] {
 		p.Min, p.Max = mgl32.Vec3{}, mgl32.Vec3{}
@@ -177,25 +167,10 @@ func (p *Pose) updateWorld() {
 	}
 }
 
-func (p *Pose) poseInstance(inst *Instance, b *box) {
-	mesh := &p.Model.Meshes[inst.Mesh]
-	weights := p.Weights[inst.Node]
-	for k := range mesh.Primitives {
-		prim := &mesh.Primitives[k]
-		out := &inst.Prims[k]
-		pos, nrm := p.morph(prim, weights)
-		if inst.Skin >= 0 && prim.Joints != nil {
-			skin(p.xforms[inst.Skin], prim, pos, nrm, out, b)
-		} else {
-			rigid(&p.World[inst.Node], pos, nrm, out, b)
-		}
-	}
-}
-
 // morph returns the primitive's positions and normals with active morph
 // targets added (base + Σ w·Δ, before skinning), or the base arrays when no
 // target is active.
-func (p *Pose) morph(prim *Primitive, weights []float32) (pos, nrm []mgl32.Vec3) {
+func (ps *poser) morph(prim *Primitive, weights []float32) (pos, nrm []mgl32.Vec3) {
 	active := false
 	for t := range prim.Targets {
 		if t < len(weights) && weights[t] != 0 && len(prim.Targets[t].Index) > 0 {
@@ -207,7 +182,7 @@ func (p *Pose) morph(prim *Primitive, weights []float32) (pos, nrm []mgl32.Vec3)
 		return prim.Positions, prim.Normals
 	}
 	n := len(prim.Positions)
-	pos, nrm = p.scratch[:n], p.normBuf[:n]
+	pos, nrm = ps.scratch[:n], ps.normBuf[:n]
 	copy(pos, prim.Positions)
 	copy(nrm, prim.Normals)
 	for t := range prim.Targets {

@@ -2,8 +2,8 @@ package engine
 
 import (
 	"image"
-	"image/draw"
 	"image/color"
+	"image/draw"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"

@@ -3,10 +3,12 @@ package engine
 import (
 	"image"
 	"math"
+	"runtime"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/internal/par"
 )
 
 // Frame is the CPU side of one rendered frame: the posed model projected
@@ -31,11 +33,10 @@ type Frame struct {
 
 	builds int // how many times the frame was built, to tell builds apart
 	prims  []primInfo
-	z      []float32  // per vertex: view depth (behind the near plane: clipped)
-	keys   []uint16   // per triangle of a primitive: its depth bucket
-	tmp    []uint32   // scratch for sorting a primitive's triangles
-	count  []int32    // per depth bucket
-	lo, hi [2]float32 // screen bounds of the visible triangles so far
+	z      []float32 // per vertex: view depth (behind the near plane: clipped)
+	built  []Draw    // per primitive: its draw this build (see builder)
+	job    buildJob
+	group  par.Group
 }
 
 // Draw is one draw call: a primitive's vertices and its visible triangles.
@@ -57,13 +58,13 @@ func NewFrame(p *avatar.Pose) *Frame {
 	for _, pi := range prims {
 		maxInd = max(maxInd, len(pi.indices)+2*pi.spare)
 	}
-	return &Frame{
+	f := &Frame{
 		Verts: make([]ebiten.Vertex, nv), Indices: make([]uint32, ni),
-		Draws: make([]Draw, 0, len(prims)),
-		prims: prims, z: make([]float32, nv),
-		keys: make([]uint16, maxInd/3), tmp: make([]uint32, maxInd),
-		count: make([]int32, sortBuckets), Rig: &DefaultRig,
+		Draws: make([]Draw, 0, len(prims)), built: make([]Draw, len(prims)),
+		prims: prims, z: make([]float32, nv), Rig: &DefaultRig,
 	}
+	f.job.split(f, runtime.GOMAXPROCS(0), maxInd)
+	return f
 }
 
 // Build projects the pose through the camera for a w×h target and fills the
@@ -73,27 +74,15 @@ func (f *Frame) Build(p *avatar.Pose, cam *Camera, w, h int) {
 	f.View = cam.Resolve(w, h, p.Min, p.Max)
 	f.fitDepth(p)
 	f.lights.set(f.Rig, &f.View)
+	lo, hi := f.job.run(f, p)
 	f.Draws = f.Draws[:0]
-	f.lo, f.hi = [2]float32{float32(w), float32(h)}, [2]float32{0, 0}
-	next := 0
-	for i := range f.prims {
-		pi := &f.prims[i]
-		posed := &p.Instances[pi.inst].Prims[pi.prim]
-		var ext extent
-		if pi.lit {
-			ext = f.projectLit(pi, posed)
-		} else {
-			ext = f.project(pi, posed)
-		}
-		d := f.triangles(pi, posed, next, &ext)
-		next += len(d.Indices)
-		if len(d.Indices) > 0 {
-			d.Prim, d.Material, d.Outline = i, pi.material, pi.hull > 0
-			f.Draws = append(f.Draws, d)
+	for i := range f.built {
+		if len(f.built[i].Indices) > 0 {
+			f.Draws = append(f.Draws, f.built[i])
 		}
 	}
 	f.orderBlended()
-	f.Bounds = image.Rect(int(f.lo[0])-2, int(f.lo[1])-2, int(f.hi[0])+3, int(f.hi[1])+3).Intersect(image.Rect(0, 0, w, h))
+	f.Bounds = image.Rect(int(lo[0])-2, int(lo[1])-2, int(hi[0])+3, int(hi[1])+3).Intersect(image.Rect(0, 0, w, h))
 }
 
 // fitDepth narrows the view's depth range from the posed bounds' corners
@@ -208,40 +197,41 @@ func (f *Frame) lightVertex(vt *ebiten.Vertex, n *mgl32.Vec3, dx, dy, dz, iw flo
 	vt.SrcX, vt.SrcY, vt.Custom3 = nv*iw, nh*iw, 0
 }
 
-// triangles writes the visible triangles of one primitive into the frame's
-// index buffer from offset off and returns its draw (without Prim and
+// triangles writes the visible triangles of one primitive into its part
+// of the frame's index buffer and returns its draw (without Prim and
 // Material). Triangles crossing the near plane are clipped against it (see
 // clipNear); those wholly behind it, outside the viewport, facing away
 // (unless double-sided) or of zero area are dropped. ext is the extent of
 // the primitive's projected vertices.
-func (f *Frame) triangles(pi *primInfo, posed *avatar.PosedPrimitive, off int, ext *extent) Draw {
+func (b *builder) triangles(pi *primInfo, posed *avatar.PosedPrimitive, ext *extent) Draw {
+	f := b.f
 	n := len(posed.Positions)
 	verts := f.Verts[pi.base : pi.base+n+pi.spare]
 	zs := f.z[pi.base : pi.base+n]
 	near := f.View.NearClip
-	out := f.Indices[off:off]
+	out := f.Indices[pi.ibase:pi.ibase]
 	next := n // the next free clip vertex
 	var acc triStats
 	uv := pi.uv
 	ind := lodIndices(pi, ext)
 	if !ext.behind {
-		out = f.front(pi, verts, ind, out, &acc)
+		out = b.front(pi, verts, ind, out, &acc)
 	}
 	for t := 0; ext.behind && t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
 		if zs[i0] < near || zs[i1] < near || zs[i2] < near {
-			out, next = f.clipNear(pi, posed, verts, out, next, &acc, i0, i1, i2)
+			out, next = b.clipNear(pi, posed, verts, out, next, &acc, i0, i1, i2)
 			continue
 		}
 		var ok bool
-		if out, ok = f.keep(pi, verts, out, &acc, i0, i1, i2); ok && uv != nil {
+		if out, ok = b.keep(pi, verts, out, &acc, i0, i1, i2); ok && uv != nil {
 			acc.uvArea += uvArea(uv, i0, i1, i2)
 		}
 	}
 	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
 		d.Depth = acc.depthSum / float32(n)
-		f.sortBackToFront(out)
+		b.sortBackToFront(out)
 	}
 	return d
 }
@@ -262,7 +252,8 @@ type triStats struct {
 // primitive is culled), has no area or lies outside the viewport, and
 // grows the frame's bounds and the primitive's statistics by it; its depth
 // bucket goes to keys (see depthKey).
-func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *triStats, i0, i1, i2 uint32) ([]uint32, bool) {
+func (b *builder) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *triStats, i0, i1, i2 uint32) ([]uint32, bool) {
+	f := b.f
 	v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
 	cross := (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY) - (v1.DstY-v0.DstY)*(v2.DstX-v0.DstX)
 	// Screen y points down, so glTF's counter-clockwise front faces
@@ -276,12 +267,12 @@ func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *tri
 		return out, false
 	}
 	d := v0.Custom2 + v1.Custom2 + v2.Custom2
-	f.keys[len(out)/3] = depthKey(d)
+	b.keys[len(out)/3] = depthKey(d)
 	out = append(out, i0, i1, i2)
-	f.lo[0] = min(f.lo[0], v0.DstX, v1.DstX, v2.DstX)
-	f.lo[1] = min(f.lo[1], v0.DstY, v1.DstY, v2.DstY)
-	f.hi[0] = max(f.hi[0], v0.DstX, v1.DstX, v2.DstX)
-	f.hi[1] = max(f.hi[1], v0.DstY, v1.DstY, v2.DstY)
+	b.lo[0] = min(b.lo[0], v0.DstX, v1.DstX, v2.DstX)
+	b.lo[1] = min(b.lo[1], v0.DstY, v1.DstY, v2.DstY)
+	b.hi[0] = max(b.hi[0], v0.DstX, v1.DstX, v2.DstX)
+	b.hi[1] = max(b.hi[1], v0.DstY, v1.DstY, v2.DstY)
 	acc.screenArea += abs32(cross)
 	acc.depthSum += d
 	return out, true
@@ -294,7 +285,8 @@ func (f *Frame) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *tri
 // run out the triangle is dropped. Clipped triangles leave the level of
 // detail alone (they are the closest, largest ones; their UV area is not
 // summed).
-func (f *Frame) clipNear(pi *primInfo, posed *avatar.PosedPrimitive, verts []ebiten.Vertex, out []uint32, next int, acc *triStats, i0, i1, i2 uint32) ([]uint32, int) {
+func (b *builder) clipNear(pi *primInfo, posed *avatar.PosedPrimitive, verts []ebiten.Vertex, out []uint32, next int, acc *triStats, i0, i1, i2 uint32) ([]uint32, int) {
+	f := b.f
 	zs := f.z[pi.base : pi.base+len(posed.Positions)]
 	near := f.View.NearClip
 	tri := [3]uint32{i0, i1, i2}
@@ -322,9 +314,9 @@ func (f *Frame) clipNear(pi *primInfo, posed *avatar.PosedPrimitive, verts []ebi
 		return out, next
 	}
 	area := acc.screenArea
-	out, _ = f.keep(pi, verts, out, acc, poly[0], poly[1], poly[2])
+	out, _ = b.keep(pi, verts, out, acc, poly[0], poly[1], poly[2])
 	if np == 4 {
-		out, _ = f.keep(pi, verts, out, acc, poly[0], poly[2], poly[3])
+		out, _ = b.keep(pi, verts, out, acc, poly[0], poly[2], poly[3])
 	}
 	acc.screenArea = area
 	return out, next

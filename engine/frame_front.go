@@ -5,12 +5,12 @@ import "github.com/hajimehoshi/ebiten/v2"
 // front is keep for every triangle of ind when none of the primitive's
 // vertices is behind the near plane, with the bounds and sums kept in
 // registers until the end: it appends the kept triangles to out, writes
-// their depth buckets and grows the frame's bounds and acc.
-func (f *Frame) front(pi *primInfo, verts []ebiten.Vertex, ind, out []uint32, acc *triStats) []uint32 {
-	w, h := f.View.Width, f.View.Height
-	lx, ly, hx, hy := f.lo[0], f.lo[1], f.hi[0], f.hi[1]
+// their depth buckets and grows the builder's bounds and acc.
+func (b *builder) front(pi *primInfo, verts []ebiten.Vertex, ind, out []uint32, acc *triStats) []uint32 {
+	w, h := b.f.View.Width, b.f.View.Height
+	lx, ly, hx, hy := b.lo[0], b.lo[1], b.hi[0], b.hi[1]
 	var area, uva, depth float32
-	cull, hull, uv, keys := pi.cull, pi.hull > 0, pi.uv, f.keys
+	cull, hull, uv, keys := pi.cull, pi.hull > 0, pi.uv, b.keys
 	for t := 0; t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
 		v0, v1, v2 := &verts[i0], &verts[i1], &verts[i2]
@@ -33,7 +33,7 @@ func (f *Frame) front(pi *primInfo, verts []ebiten.Vertex, ind, out []uint32, ac
 			uva += uvArea(uv, i0, i1, i2)
 		}
 	}
-	f.lo, f.hi = [2]float32{lx, ly}, [2]float32{hx, hy}
+	b.lo, b.hi = [2]float32{lx, ly}, [2]float32{hx, hy}
 	acc.screenArea += area
 	acc.uvArea += uva
 	acc.depthSum += depth

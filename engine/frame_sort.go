@@ -17,19 +17,19 @@ func depthKey(d float32) uint16 {
 }
 
 // sortBackToFront orders triangles from far to near with a counting sort on
-// their mean depth (their buckets written to f.keys as they were kept), so
+// their mean depth (their buckets written to b.keys as they were kept), so
 // overlapping blended layers compose correctly, and of two opaque surfaces
 // closer than the depth test resolves (a 1020th of the model's depth) the
 // nearer is drawn last and shows. Only the buckets between the nearest and
 // the farthest triangle are counted: a small part spans a few of them.
-func (f *Frame) sortBackToFront(ind []uint32) {
+func (b *builder) sortBackToFront(ind []uint32) {
 	n := len(ind) / 3
-	keys := f.keys[:n]
+	keys := b.keys[:n]
 	lo, hi := uint16(sortBuckets-1), uint16(0)
 	for _, k := range keys {
 		lo, hi = min(lo, k), max(hi, k)
 	}
-	count := f.count[lo : int(hi)+1]
+	count := b.count[lo : int(hi)+1]
 	clear(count)
 	for _, k := range keys {
 		count[k-lo]++
@@ -40,7 +40,7 @@ func (f *Frame) sortBackToFront(ind []uint32) {
 		count[k] = sum
 		sum += c
 	}
-	tmp := f.tmp[:len(ind)]
+	tmp := b.tmp[:len(ind)]
 	for t, k := range keys {
 		j := count[k-lo] * 3
 		count[k-lo]++

@@ -25,6 +25,7 @@ type primInfo struct {
 	uv         [][2]float32      // base colour UVs after the texture transform (nil: none)
 	colors     [][4]float32      // COLOR_0, linear RGBA (nil: none)
 	base       int               // first vertex in Frame.Verts
+	ibase      int               // first index in Frame.Indices
 	nverts     int               // the primitive's own vertices
 	size       float32           // the diagonal of its bounding box at rest, to order draws
 	spare      int               // vertices after the primitive's own for near-plane clipping
@@ -74,7 +75,7 @@ func prepare(m *avatar.Model, p *avatar.Pose) (prims []primInfo, nverts, nindice
 	slices.SortStableFunc(prims, func(a, b primInfo) int { return cmp.Compare(a.size, b.size) })
 	for i := range prims {
 		pi := &prims[i]
-		pi.base = nverts
+		pi.base, pi.ibase = nverts, nindices
 		nverts += pi.nverts + pi.spare
 		nindices += len(pi.indices) + 2*pi.spare
 	}

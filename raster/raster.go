@@ -2,8 +2,9 @@ package raster
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
+
+	"github.com/kin-companion/kin/internal/par"
 )
 
 // Draw is one draw call: triangles of a primitive with one material.
@@ -37,7 +38,7 @@ type Renderer struct {
 		list    []int32  // indices into tris, band after band
 		bands   int32
 		next    atomic.Int32
-		wg      sync.WaitGroup
+		group   par.Group
 	}
 	out output
 }
@@ -84,40 +85,16 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 		n = runtime.GOMAXPROCS(0)
 	}
 	n = max(min(n, int(f.bands)), 1)
-	startWorkers(n - 1)
-	f.wg.Add(n - 1)
-	for range n - 1 {
-		work <- r
-	}
-	r.drawBands()
-	f.wg.Wait()
+	f.group.Run(n, n, (*bandJob)(r))
 	f.t, f.draws, f.l = nil, nil, nil
 }
 
-// work hands a frame to the goroutines that help draw it, which every
-// Renderer shares: each takes bands of the frame until none is left.
-var (
-	work    = make(chan *Renderer)
-	workers atomic.Int32
-)
+// bandJob is a frame's bands drawn by several goroutines ([par.Job]):
+// each takes bands until none is left.
+type bandJob Renderer
 
-// startWorkers makes sure at least n goroutines wait for frames.
-func startWorkers(n int) {
-	for {
-		have := workers.Load()
-		if int(have) >= n {
-			return
-		}
-		if workers.CompareAndSwap(have, have+1) {
-			go func() {
-				for r := range work {
-					r.drawBands()
-					r.frame.wg.Done()
-				}
-			}()
-		}
-	}
-}
+// Part draws bands until none is left.
+func (j *bandJob) Part(int) { (*Renderer)(j).drawBands() }
 
 // drawBands draws bands until none is left.
 func (r *Renderer) drawBands() {
