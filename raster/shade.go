@@ -204,5 +204,5 @@ func invSqrt(x float32) float32 {
 	if x < 1e-30 { // max(x, 1e-30) without the builtin's care for NaN, which stays NaN here too
 		x = 1e-30
 	}
-	return float32(1 / math.Sqrt(float64(x)))
+	return 1 / float32(math.Sqrt(float64(x))) // SQRTSS and DIVSS: float64 costs more
 }
