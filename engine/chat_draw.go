@@ -82,34 +82,82 @@ type bubbleBox struct {
 // bubble lays out the bubble in a w×h space (the screen; on the desktop
 // canvas, the monitor, where the character's image stands at
 // desk.bubbleAt): beside the head, level with its top, on its right (on
-// its left where the right has no room), kept inside.
+// its left where the right has no room), narrowed to the room beside the
+// head when that is less than its width; where neither side has room for
+// a bubble, above the head; kept inside. Beside means clear of the face
+// and the hair however the head is turned (see headSpan).
 func (g *Game) bubble(v *View, w, h int) bubbleBox {
+	px := g.ui.px
+	fw, fh := float64(w), float64(h)
+	x, y, size := g.headScreen(v, fw, fh)
+	left, right := x-0.8*size, x+0.8*size
+	if l, r, ok := g.scene.headSpan(v); ok {
+		m := max(px(6), 0.15*size)
+		left, right = l-m, r+m
+	}
+	at := g.desk.bubbleAt // the character's place on the desktop canvas
+	x, y, left, right = x+float64(at.X), y+float64(at.Y), left+float64(at.X), right+float64(at.X)
+	roomR, roomL := fw-px(8)-right, left-px(8)
+	maxW := max(px(150), fw*0.45)
+	if room := max(roomR, roomL); room < maxW && room >= px(minBubbleDIP) {
+		// In steps, so that the text is laid out again only now and then
+		// as the head moves.
+		maxW = math.Floor(room/px(bubbleStepDIP)) * px(bubbleStepDIP)
+	}
+	b := g.bubbleText(maxW)
+	bx, by := right, y-0.1*size
+	switch {
+	case bx+b.w <= fw-px(8):
+	case left-b.w >= px(8): // no room on the right: on the left of the head
+		bx = left - b.w
+	case y-0.1*size-b.h-px(6) >= px(8): // no room beside it: above
+		bx, by = x-b.w/2, y-0.1*size-b.h-px(6)
+	}
+	b.at.X, b.at.Y = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8))
+	return b
+}
+
+// The bubble's narrowest width beside the head and the steps it narrows
+// by, in device-independent pixels.
+const (
+	minBubbleDIP  = 120
+	bubbleStepDIP = 24
+)
+
+// bubbleText lays out the bubble's text (the reply, or the status) at
+// most maxW pixels wide, and sizes the bubble to it.
+func (g *Game) bubbleText(maxW float64) bubbleBox {
 	c, face, px := g.chat, g.ui.face, g.ui.px
 	msg, ink := c.bubble, inkBubble
 	if msg == "" {
 		msg, ink = c.status, inkStatus
 	}
-	fw, fh := float64(w), float64(h)
-	maxW := max(px(150), fw*0.45)
 	d := c.md.doc(msg, ink, maxW-px(20), face.Size, g.ui.s)
 	from := 0.0
 	if limit := face.Size * 1.4 * bubbleLines; d.height > limit {
 		from = d.cutAt(d.height - limit) // while streaming, the newest words
 	}
-	b := bubbleBox{w: d.width + px(20), h: d.height - from + px(14), doc: d, from: from}
-	x, y, size := g.headScreen(v, fw, fh)
-	x, y = x+float64(g.desk.bubbleAt.X), y+float64(g.desk.bubbleAt.Y) // the character's place on the desktop canvas
-	bx := x + 0.8*size
-	if bx+b.w > fw-px(8) && x-0.8*size-b.w >= px(8) { // no room on the right: on the left of the head
-		bx = x - 0.8*size - b.w
-	}
-	b.at.X, b.at.Y = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), y-0.1*size), fh-b.h-px(8))
-	return b
+	return bubbleBox{w: d.width + px(20), h: d.height - from + px(14), doc: d, from: from}
 }
 
 // bubbleShows reports whether the bubble is drawn at time now.
 func (c *chat) bubbleShows(now float64) bool {
 	return c.bubble != "" && now < c.bubbleUntil || c.status != ""
+}
+
+// headSpan returns the columns, in pixels, between which the screen shows
+// the head seen through v, from its vertices; false when the model has no
+// head bone with vertices or the head is behind the camera.
+func (s *Scene) headSpan(v *View) (left, right float64, ok bool) {
+	left, right = math.Inf(1), math.Inf(-1)
+	for _, r := range s.head {
+		x, _, z := v.Project(s.Pose.Instances[r.Inst].Prims[r.Prim].Positions[r.V])
+		if z <= 0 {
+			return 0, 0, false
+		}
+		left, right = min(left, float64(x)), max(right, float64(x))
+	}
+	return left, right, left <= right
 }
 
 // headScreen returns the top of the head in pixels and the head's height

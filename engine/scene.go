@@ -24,7 +24,8 @@ type Scene struct {
 	// Orbit is the user's change to the framed camera.
 	Orbit Orbit
 
-	home [2]framing // rest framing: full body, portrait
+	home [2]framing         // rest framing: full body, portrait
+	head []avatar.VertexRef // some of the head's vertices, for what the screen shows of it (see headSpan)
 }
 
 // Orbit is the user's camera adjustment: angles added to the framed view
@@ -53,8 +54,13 @@ func NewScene(m *avatar.Model) *Scene {
 	s.Step(0)
 	s.home[0] = frameBody(s.Pose)
 	s.home[1] = framePortrait(s.Pose, s.home[0])
+	s.head = s.Pose.BoneVertices(avatar.BoneHead, headVerts)
 	return s
 }
+
+// headVerts is how many of the head's vertices headSpan projects: enough
+// to find the tip of the nose and the back of the hair.
+const headVerts = 400
 
 // Tick advances the character's motion by dt seconds without posing the
 // vertices; Update calls it every tick.
