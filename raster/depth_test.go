@@ -3,6 +3,8 @@ package raster
 import (
 	"image"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -102,6 +104,11 @@ func TestDepthTies(t *testing.T) {
 			setColour(quad(a, 0, 0, 8, 8, 0.4, 0.4).Verts, 0, 0, 1)...)...)}, blue},
 		{"three draws", []Draw{quad(b, 0, 0, 8, 8, 0.4, 0.4), quad(a, 0, 0, 8, 8, 0.4, 0.4),
 			quad(solid(Opaque, white, 1), 0, 0, 8, 8, 0.4, 0.4)}, white},
+		// Drawn nearest first by their mean depths, the later listed still
+		// wins where they tie.
+		{"two draws, the first drawn first", []Draw{withDepth(quad(a, 0, 0, 8, 8, 0.4, 0.4), 0.1), withDepth(quad(b, 0, 0, 8, 8, 0.4, 0.4), 0.9)}, green},
+		{"three draws, the first drawn last", []Draw{withDepth(quad(b, 0, 0, 8, 8, 0.4, 0.4), 0.9), withDepth(quad(a, 0, 0, 8, 8, 0.4, 0.4), 0.1),
+			withDepth(quad(solid(Opaque, white, 1), 0, 0, 8, 8, 0.4, 0.4), 0.5)}, white},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tg := render(t, image.Rect(0, 0, 8, 8), 2, flatLights(), tc.draws...)
@@ -113,6 +120,39 @@ func TestDepthTies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// withDepth is d with its mean depth set to z.
+func withDepth(d Draw, z float32) Draw {
+	d.Depth = z
+	return d
+}
+
+// TestDrawOrderSamePicture: the opaque draws go nearest first by their
+// mean depths, and however those order them the picture and the depths
+// are the ones the order listed gives — where a copy of the body in
+// another colour ties with it at every pixel too.
+func TestDrawOrderSamePicture(t *testing.T) {
+	draws, l := avatarScene(240, 360, 20000, true)
+	twin := draws[0]
+	twin.Mat = solid(Opaque, red, 1)
+	draws = append(draws, twin)
+	r := image.Rect(0, 0, 240, 360)
+	want := render(t, r, 2, l, draws...)
+	rng := rand.New(rand.NewPCG(7, 9))
+	for round := range 4 {
+		shuffled := slices.Clone(draws)
+		for i := range shuffled {
+			shuffled[i].Depth = rng.Float32()
+		}
+		got := render(t, r, 2, l, shuffled...)
+		if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+			t.Fatalf("round %d: byte %d = %d, want %d as drawn in the order listed", round, i, got.Pix[i], want.Pix[i])
+		}
+		if !slices.Equal(got.z, want.z) {
+			t.Fatalf("round %d: the depths differ from the order listed", round)
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func init() {
 }
 
 // fillFast is fill for a draw that fastFor accepts.
-func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
+func (t *triangle) fillFast(tg *Target, sh *shader, out *output, id uint16, y0, y1 int) {
 	w := tg.Rect.Dx()
 	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
 	for y := y0; y <= y1; y, base = y+1, base+w {
@@ -67,9 +67,9 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 		fx := float32(lo) + 0.5 - t.x0
 		for i, end := base+lo, base+hi; i <= end; i++ {
 			z := zrow + t.dx[aDepth]*fx
-			// Draws run nearest first: ties go to the one drawn first; NaN
-			// fails.
-			if z < tg.z[i] {
+			// A tie goes to the draw listed later, within a draw to the
+			// triangle drawn first; NaN fails.
+			if zi := tg.z[i]; z < zi || z == zi && id > tg.id[i] {
 				// The other attributes only once a fragment passes: many
 				// of a character's small triangles are hidden.
 				if !t.planed {
@@ -77,7 +77,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, y0, y1 int) {
 				}
 				if c, ok := t.shadeFast(sh, out, fx, fy, z); ok {
 					binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
-					tg.z[i] = z
+					tg.z[i], tg.id[i] = z, id
 				}
 			}
 			fx++

@@ -70,8 +70,9 @@ type shader struct {
 	m               *Material
 	l               *Lights
 	base, emit, aux *Image
-	// nearer: a fragment must be strictly nearer than the depth stored to
-	// show (draws run nearest first, so ties go to the one listed later).
+	// nearer: a fragment must be nearer than the depth stored to show,
+	// or as near and of a draw listed later (see Target); a blended one
+	// shows as near.
 	nearer bool
 	// fast: the draw takes the fast path (see fastFor), with fd.
 	fast bool

@@ -7,14 +7,21 @@ import (
 
 // Target is what a frame is drawn into: a rectangle of render pixels with
 // a colour buffer (premultiplied sRGB RGBA, packed rows, the layout
-// ebiten.Image.WritePixels takes) and a depth buffer.
+// ebiten.Image.WritePixels takes), a depth buffer, and for each pixel
+// the draw whose opaque fragment shows there (see drawID), which settles
+// a tie in depth for the one listed later, whichever was drawn first.
 type Target struct {
 	// Rect is the rectangle of render pixels the buffers cover.
 	Rect image.Rectangle
 	// Pix holds 4·Dx·Dy bytes, row by row from Rect.Min.
 	Pix []byte
 	z   []float32
+	id  []uint16 // 0: none yet
 }
+
+// maxDrawID is the highest number a pixel's draw is marked with: a frame
+// of more draws is drawn in the order listed (see opaqueOrder).
+const maxDrawID = 1<<16 - 1
 
 // farDepth is the depth buffer's clear value: behind everything.
 var farDepth = float32(math.Inf(1))
@@ -27,10 +34,11 @@ func (t *Target) Reset(r image.Rectangle) {
 		n = 0
 	}
 	if cap(t.z) < n {
-		t.Pix, t.z = make([]byte, 4*n), make([]float32, n)
+		t.Pix, t.z, t.id = make([]byte, 4*n), make([]float32, n), make([]uint16, n)
 	}
-	t.Rect, t.Pix, t.z = r, t.Pix[:4*n], t.z[:n]
+	t.Rect, t.Pix, t.z, t.id = r, t.Pix[:4*n], t.z[:n], t.id[:n]
 	clear(t.Pix)
+	clear(t.id)
 	// The depth from one value, copied in doubling runs: copy moves a
 	// run many bytes an instruction, a loop one value.
 	if n > 0 {

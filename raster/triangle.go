@@ -176,8 +176,9 @@ func (t *triangle) span(yc float32) (lo, hi int) {
 func (e *edge) at(y float64) float64 { return e.px + (y-e.py)*e.slope }
 
 // fill shades the triangle's pixels on rows y0..y1 of target tg, for a
-// draw that does not take the fast path (see fillFast).
-func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
+// draw numbered id (see drawID) that does not take the fast path (see
+// fillFast).
+func (t *triangle) fill(tg *Target, sh *shader, out *output, id uint16, y0, y1 int) {
 	t.allPlanes()
 	w := tg.Rect.Dx()
 	blend := sh.m.Alpha == Blend
@@ -195,13 +196,14 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 		}
 		base := (y-tg.Rect.Min.Y)*w - tg.Rect.Min.X
 		zs := tg.z[base+lo : base+hi+1]
+		ids := tg.id[base+lo : base+hi+1]
 		pix := tg.Pix[4*(base+lo) : 4*(base+hi+1)]
 		f.y = yc
 		for j := range zs {
 			xc := float32(lo+j) + 0.5
 			fx := xc - t.x0
 			z := row[aDepth] + t.dx[aDepth]*fx
-			if !(z <= zs[j]) || (z == zs[j] && sh.nearer) { // NaN fails, as on a GPU
+			if !(z <= zs[j]) || (z == zs[j] && sh.nearer && id <= ids[j]) { // NaN fails, as on a GPU
 				continue
 			}
 			for k := range nAttr {
@@ -215,7 +217,7 @@ func (t *triangle) fill(tg *Target, sh *shader, out *output, y0, y1 int) {
 			p := pix[4*j : 4*j+4 : 4*j+4]
 			if !blend {
 				p[0], p[1], p[2], p[3] = out.byteOf(r), out.byteOf(g), out.byteOf(b), 255
-				zs[j] = z
+				zs[j], ids[j] = z, id
 				continue
 			}
 			k := 1 - a
