@@ -14,16 +14,12 @@ import (
 // profile the face reaches far to one side — in the default window, the
 // overlay and a tall window; and inside the screen.
 func TestBubbleBesideTheHead(t *testing.T) {
-	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := speakingGame(t)
 	s := g.scene
 	all := s.Pose.BoneVertices(avatar.BoneHead, math.MaxInt32)
 	if len(all) < 1000 {
 		t.Fatalf("the head has %d vertices", len(all))
 	}
-	g.chat.say("Here is what I found: the **meeting** moved to Thursday at ten, and the notes are in `notes.md`.")
 	for _, size := range []image.Point{{480, 720}, {320, 480}, {720, 1280}} {
 		for _, yaw := range []float32{0, 0.8, -0.8, math.Pi / 2, -math.Pi / 2, 2.4, math.Pi} {
 			t.Run(fmt.Sprintf("%dx%d yaw %.1f", size.X, size.Y, yaw), func(t *testing.T) {
@@ -47,4 +43,83 @@ func TestBubbleBesideTheHead(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestBubbleStaysOnItsSide: while the character breathes and sways for
+// three seconds, the bubble stays on one side of its head and its text is
+// not rewrapped back and forth, seen from the front and in profile.
+func TestBubbleStaysOnItsSide(t *testing.T) {
+	g := speakingGame(t)
+	s := g.scene
+	w, h := g.Layout(480, 720)
+	for _, yaw := range []float32{0, math.Pi / 2, -math.Pi / 2} {
+		s.Orbit.Yaw = yaw
+		sides, widths := map[bool]bool{}, []float64(nil) // the widths it took in turn
+		cam := s.Camera(float32(w) / float32(h))
+		g.bubble(ptr(cam.Resolve(w, h, s.Pose.Min, s.Pose.Max)), w, h) // the camera turned: laid out anew
+		for range 3 * TickRate {
+			s.Step(1.0 / TickRate)
+			cam := s.Camera(float32(w) / float32(h))
+			v := cam.Resolve(w, h, s.Pose.Min, s.Pose.Max)
+			x, _, _ := g.headScreen(&v, float64(w), float64(h))
+			box := g.bubble(&v, w, h)
+			sides[box.at.X > x] = true
+			if n := len(widths); n > 0 && widths[len(widths)-1] != box.w || n == 0 {
+				widths = append(widths, box.w)
+			}
+		}
+		if len(sides) > 1 || len(widths) > 2 {
+			t.Errorf("yaw %.1f: the bubble took %d sides and the widths %v in turn in three seconds", yaw, len(sides), widths)
+		}
+	}
+}
+
+// TestBubbleWidthHolds: a head swaying back and forth across the place
+// where the room beside it crosses a step of the bubble's width does not
+// rewrap the text each time.
+func TestBubbleWidthHolds(t *testing.T) {
+	g := speakingGame(t)
+	s := g.scene
+	w, h := g.Layout(480, 720)
+	layout := func(yaw float32) float64 {
+		s.Orbit.Yaw = yaw
+		cam := s.Camera(float32(w) / float32(h))
+		return g.bubble(ptr(cam.Resolve(w, h, s.Pose.Min, s.Pose.Max)), w, h).w
+	}
+	// A yaw where a slightly different one, laid out afresh, narrows the
+	// bubble by a step.
+	edge := float32(-1)
+	for yaw := float32(0.6); yaw < 2.6 && edge < 0; yaw += 0.002 {
+		g.chat.narrowed.w = 0
+		a := layout(yaw)
+		g.chat.narrowed.w = 0
+		if layout(yaw+0.002) != a {
+			edge = yaw
+		}
+	}
+	if edge < 0 {
+		t.Fatal("no yaw narrows the bubble")
+	}
+	var widths []float64
+	for i := range 20 {
+		box := layout(edge + 0.002*float32(i%2))
+		if len(widths) == 0 || widths[len(widths)-1] != box {
+			widths = append(widths, box)
+		}
+	}
+	if len(widths) > 2 {
+		t.Errorf("swaying about yaw %.3f the bubble took the widths %v in turn", edge, widths)
+	}
+}
+
+// speakingGame is the default character in a window, a reply of a few
+// lines in its bubble.
+func speakingGame(t *testing.T) *Game {
+	t.Helper()
+	g, err := NewGame(Options{Model: loadModel(t, "rpm-visage-male.glb")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.chat.say("Here is what I found: the **meeting** moved to Thursday at ten, and the notes are in `notes.md`.")
+	return g
 }

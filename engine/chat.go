@@ -70,6 +70,9 @@ type chat struct {
 	pending *ask
 
 	md chatMD // the bubble's and history's Markdown, laid out
+	// narrowed is the width the bubble was last narrowed to beside the
+	// head, and the width of the space it was laid out in (see bubble).
+	narrowed struct{ w, space float64 }
 }
 
 // ask is a yes/no question from another goroutine, answered in Update.

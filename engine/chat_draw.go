@@ -82,9 +82,10 @@ type bubbleBox struct {
 // bubble lays out the bubble in a w×h space (the screen; on the desktop
 // canvas, the monitor, where the character's image stands at
 // desk.bubbleAt): beside the head, level with its top, on its right (on
-// its left where the right has no room), narrowed to the room beside the
-// head when that is less than its width; where neither side has room for
-// a bubble, above the head; kept inside. Beside means clear of the face
+// its left where the right is too narrow and the left clearly wider),
+// narrowed to the room beside the head when that is less than its width;
+// where neither side has room for a bubble, above the head; kept inside.
+// Swaying a pixel or two does not move it to the other side. Beside means clear of the face
 // and the hair however the head is turned (see headSpan).
 func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	px := g.ui.px
@@ -97,12 +98,24 @@ func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	}
 	at := g.desk.bubbleAt // the character's place on the desktop canvas
 	x, y, left, right = x+float64(at.X), y+float64(at.Y), left+float64(at.X), right+float64(at.X)
-	roomR, roomL := fw-px(8)-right, left-px(8)
 	maxW := max(px(150), fw*0.45)
-	if room := max(roomR, roomL); room < maxW && room >= px(minBubbleDIP) {
-		// In steps, so that the text is laid out again only now and then
-		// as the head moves.
-		maxW = math.Floor(room/px(bubbleStepDIP)) * px(bubbleStepDIP)
+	room, roomL := fw-px(8)-right, left-px(8)
+	if room < maxW && roomL > room+px(bubbleStepDIP) { // the left has clearly more room
+		room = roomL
+	}
+	if room >= px(minBubbleDIP) {
+		// Narrowed in steps to the room, so that the text is laid out again
+		// only now and then as the head moves; the last width while it
+		// still fits (into the margin by a few pixels at most) and the
+		// room has not grown by a step, so that a head swaying across a
+		// step's edge does not rewrap the text back and forth.
+		step := px(bubbleStepDIP)
+		nw := min(maxW, math.Floor(room/step)*step)
+		if last := g.chat.narrowed; last.space == fw && last.w <= min(room+px(4), maxW) && last.w >= nw-step {
+			nw = last.w
+		}
+		maxW = nw
+		g.chat.narrowed.w, g.chat.narrowed.space = nw, fw
 	}
 	b := g.bubbleText(maxW)
 	bx, by := right, y-0.1*size
