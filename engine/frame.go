@@ -47,8 +47,12 @@ type Draw struct {
 	Indices  []uint32
 	Blend    bool
 	Depth    float32 // mean depth in [0, 1], to order blended draws
-	LOD      int     // mip level of the base colour texture
-	Outline  bool    // the material's MToon outline (an inverted hull), not the primitive
+	// Cover is the mean depth of what it covers on screen, its triangles'
+	// depths weighted by their areas: the CPU renderer draws the opaque
+	// draws nearest first by it.
+	Cover   float32
+	LOD     int  // mip level of the base colour texture
+	Outline bool // the material's MToon outline (an inverted hull), not the primitive
 }
 
 // NewFrame sizes a frame for the model that p poses.
@@ -231,6 +235,10 @@ func (b *builder) triangles(pi *primInfo, posed *avatar.PosedPrimitive, ext *ext
 	d := Draw{Verts: verts[:next], Indices: out, Blend: pi.blend, LOD: lodFor(pi, acc.screenArea, acc.uvArea)}
 	if n := len(out); n > 0 {
 		d.Depth = acc.depthSum / float32(n)
+		d.Cover = d.Depth
+		if acc.coverArea > 0 {
+			d.Cover = acc.coverSum / (3 * acc.coverArea)
+		}
 		b.sortBackToFront(out)
 	}
 	return d
@@ -246,6 +254,7 @@ func uvArea(uv [][2]float32, i0, i1, i2 uint32) float32 {
 // detail and the blended draw order need.
 type triStats struct {
 	screenArea, uvArea, depthSum float32
+	coverSum, coverArea          float32 // Σ area·depth sum and Σ area, clipped triangles included (see Draw.Cover)
 }
 
 // keep appends triangle i0 i1 i2 to out unless it faces away (and the
@@ -275,6 +284,8 @@ func (b *builder) keep(pi *primInfo, verts []ebiten.Vertex, out []uint32, acc *t
 	b.hi[1] = max(b.hi[1], v0.DstY, v1.DstY, v2.DstY)
 	acc.screenArea += abs32(cross)
 	acc.depthSum += d
+	acc.coverSum += abs32(cross) * d
+	acc.coverArea += abs32(cross)
 	return out, true
 }
 

@@ -9,7 +9,7 @@ import "github.com/hajimehoshi/ebiten/v2"
 func (b *builder) front(pi *primInfo, verts []ebiten.Vertex, ind, out []uint32, acc *triStats) []uint32 {
 	w, h := b.f.View.Width, b.f.View.Height
 	lx, ly, hx, hy := b.lo[0], b.lo[1], b.hi[0], b.hi[1]
-	var area, uva, depth float32
+	var area, uva, depth, cover float32
 	cull, hull, uv, keys := pi.cull, pi.hull > 0, pi.uv, b.keys
 	for t := 0; t+2 < len(ind); t += 3 {
 		i0, i1, i2 := ind[t], ind[t+1], ind[t+2]
@@ -29,12 +29,15 @@ func (b *builder) front(pi *primInfo, verts []ebiten.Vertex, ind, out []uint32, 
 		lx, ly, hx, hy = min(lx, minX), min(ly, minY), max(hx, maxX), max(hy, maxY)
 		area += abs32(cross)
 		depth += d
+		cover += abs32(cross) * d
 		if uv != nil {
 			uva += uvArea(uv, i0, i1, i2)
 		}
 	}
 	b.lo, b.hi = [2]float32{lx, ly}, [2]float32{hx, hy}
 	acc.screenArea += area
+	acc.coverSum += cover
+	acc.coverArea += area
 	acc.uvArea += uva
 	acc.depthSum += depth
 	return out

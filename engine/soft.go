@@ -108,7 +108,7 @@ func (r *Renderer) softRender(g *Mesh, region image.Rectangle) {
 	for i := range g.Frame.Draws {
 		d := &g.Frame.Draws[i]
 		s := g.slot(d.Material)
-		rd := raster.Draw{Verts: rasterVerts(d.Verts), Indices: d.Indices, Mat: &g.soft.mats[s], Depth: d.Depth}
+		rd := raster.Draw{Verts: rasterVerts(d.Verts), Indices: d.Indices, Mat: &g.soft.mats[s], Depth: d.Cover}
 		if d.Outline {
 			rd.Mat = &g.soft.outline[s]
 			sw.draws = append(sw.draws, rd)

@@ -18,10 +18,10 @@ type Draw struct {
 	// material has none); Aux is an MToon material's shade texture or
 	// MatCap (see MToon.ShadeTex and MToon.Matcap).
 	Base, Emit, Aux *Image
-	// Depth is the draw's mean depth (as Vertex.Custom2: smaller is
-	// nearer). The opaque and masked draws are drawn nearest first, so that
-	// fewer hidden fragments are shaded; it changes the time a frame
-	// takes, not the picture.
+	// Depth is how near the draw is (as Vertex.Custom2: smaller is
+	// nearer), say the mean depth of what it covers. The opaque and masked
+	// draws are drawn nearest first, so that fewer hidden fragments are
+	// shaded; it changes the time a frame takes, not the picture.
 	Depth float32
 }
 
