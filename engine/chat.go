@@ -73,6 +73,9 @@ type chat struct {
 	// narrowed is the width the bubble was last narrowed to beside the
 	// head, and the width of the space it was laid out in (see bubble).
 	narrowed struct{ w, space float64 }
+	// placed is where the bubble was last laid out, its width and the
+	// width of the space it was laid out in (see bubble).
+	placed struct{ x, y, w, space float64 }
 }
 
 // ask is a yes/no question from another goroutine, answered in Update.

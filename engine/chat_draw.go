@@ -126,7 +126,16 @@ func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	case y-0.1*size-b.h-px(6) >= px(8): // no room beside it: above
 		bx, by = x-b.w/2, y-0.1*size-b.h-px(6)
 	}
-	b.at.X, b.at.Y = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8))
+	bx, by = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8))
+	// Where it was, while that is a few pixels from here in a space of
+	// the same width and it is as wide: a head swaying by a pixel does not
+	// move it, and a still bubble is not painted again. The margin beside
+	// the head is wider than the few pixels.
+	if p := g.chat.placed; p.space == fw && p.w == b.w && math.Abs(p.x-bx) < px(4) && math.Abs(p.y-by) < px(4) {
+		bx, by = p.x, p.y
+	}
+	g.chat.placed.x, g.chat.placed.y, g.chat.placed.w, g.chat.placed.space = bx, by, b.w, fw
+	b.at.X, b.at.Y = bx, by
 	return b
 }
 
