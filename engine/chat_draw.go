@@ -104,18 +104,7 @@ func (g *Game) bubble(v *View, w, h int) bubbleBox {
 		room = roomL
 	}
 	if room >= px(minBubbleDIP) {
-		// Narrowed in steps to the room, so that the text is laid out again
-		// only now and then as the head moves; the last width while it
-		// still fits (into the margin by a few pixels at most) and the
-		// room has not grown by a step, so that a head swaying across a
-		// step's edge does not rewrap the text back and forth.
-		step := px(bubbleStepDIP)
-		nw := min(maxW, math.Floor(room/step)*step)
-		if last := g.chat.narrowed; last.space == fw && last.w <= min(room+px(4), maxW) && last.w >= nw-step {
-			nw = last.w
-		}
-		maxW = nw
-		g.chat.narrowed.w, g.chat.narrowed.space = nw, fw
+		maxW = g.narrowTo(room, maxW, fw)
 	}
 	b := g.bubbleText(maxW)
 	bx, by := right, y-0.1*size
@@ -126,17 +115,38 @@ func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	case y-0.1*size-b.h-px(6) >= px(8): // no room beside it: above
 		bx, by = x-b.w/2, y-0.1*size-b.h-px(6)
 	}
-	bx, by = min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8))
-	// Where it was, while that is a few pixels from here in a space of
-	// the same width and it is as wide: a head swaying by a pixel does not
-	// move it, and a still bubble is not painted again. The margin beside
-	// the head is wider than the few pixels.
-	if p := g.chat.placed; p.space == fw && p.w == b.w && math.Abs(p.x-bx) < px(4) && math.Abs(p.y-by) < px(4) {
-		bx, by = p.x, p.y
-	}
-	g.chat.placed.x, g.chat.placed.y, g.chat.placed.w, g.chat.placed.space = bx, by, b.w, fw
-	b.at.X, b.at.Y = bx, by
+	b.at.X, b.at.Y = g.hold(min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8)), b.w, fw)
 	return b
+}
+
+// narrowTo is the width of a bubble narrowed to room pixels beside the
+// head, at most maxW, in a space fw wide: in steps, so that the text is
+// laid out again only now and then as the head moves; the last width
+// while it still fits (into the margin by a few pixels at most) and the
+// room has not grown by a step, so that a head swaying across a step's
+// edge does not rewrap the text back and forth.
+func (g *Game) narrowTo(room, maxW, fw float64) float64 {
+	step := g.ui.px(bubbleStepDIP)
+	w := min(maxW, math.Floor(room/step)*step)
+	if last := g.chat.narrowed; last.space == fw && last.w <= min(room+g.ui.px(4), maxW) && last.w >= w-step {
+		w = last.w
+	}
+	g.chat.narrowed.w, g.chat.narrowed.space = w, fw
+	return w
+}
+
+// hold is where a bubble w wide laid out at (x, y) in a space fw wide
+// goes: where it was, while that is a few pixels from here and it is as
+// wide, so that a head swaying by a pixel does not move it and a still
+// bubble is not painted again. The margin beside the head is wider than
+// the few pixels.
+func (g *Game) hold(x, y, w, fw float64) (float64, float64) {
+	near := g.ui.px(4)
+	if p := g.chat.placed; p.space == fw && p.w == w && math.Abs(p.x-x) < near && math.Abs(p.y-y) < near {
+		x, y = p.x, p.y
+	}
+	g.chat.placed.x, g.chat.placed.y, g.chat.placed.w, g.chat.placed.space = x, y, w, fw
+	return x, y
 }
 
 // The bubble's narrowest width beside the head and the steps it narrows
