@@ -1,10 +1,8 @@
 package avatar
 
 import (
-	"cmp"
 	"math"
 	"runtime"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/kin-companion/kin/internal/par"
@@ -37,26 +35,20 @@ type poseJob struct {
 // their vertices.
 func (j *poseJob) split(p *Pose) {
 	var refs []primRef
-	size := func(r primRef) int { return len(p.Instances[r.inst].Prims[r.k].Positions) }
+	var sizes []int
 	for i := range p.Instances {
-		for k := range p.Instances[i].Prims {
-			refs = append(refs, primRef{i, k})
+		for k, pp := range p.Instances[i].Prims {
+			refs, sizes = append(refs, primRef{i, k}), append(sizes, len(pp.Positions))
 		}
 	}
-	slices.SortStableFunc(refs, func(a, b primRef) int { return cmp.Compare(size(b), size(a)) })
-	n := max(min(runtime.GOMAXPROCS(0), len(refs)), 1)
-	j.parts = make([]poser, n)
-	load := make([]int, n)
-	for _, r := range refs { // the largest first, each to the poser with the least
-		k := slices.Index(load, slices.Min(load))
-		j.parts[k].prims = append(j.parts[k].prims, r)
-		load[k] += size(r)
-	}
-	for k := range j.parts {
+	shares := par.Split(sizes, runtime.GOMAXPROCS(0))
+	j.parts = make([]poser, len(shares))
+	for k, share := range shares {
 		ps := &j.parts[k]
 		most := 0
-		for _, r := range ps.prims {
-			most = max(most, size(r))
+		for _, i := range share {
+			ps.prims = append(ps.prims, refs[i])
+			most = max(most, sizes[i])
 		}
 		ps.p, ps.scratch, ps.normBuf = p, make([]mgl32.Vec3, most), make([]mgl32.Vec3, most)
 	}

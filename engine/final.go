@@ -56,11 +56,12 @@ func (g *Game) setDirect(on bool) {
 	g.r.Direct = on
 }
 
-// The layer. While the frames go onto the window directly, the speech bubble and the presence word, which often show with
-// them, are drawn into the screen image, clear elsewhere, and laid over
-// the window after the character and the glow: over their own rectangle,
-// where a frame put together in the screen image took a pass over the
-// whole window to composite and another to copy.
+// The layer. While the frames go onto the window directly, the speech
+// bubble and the presence word, which often show with them, are drawn into
+// the screen image, clear elsewhere, and laid over the window after the
+// character and the glow: over their own rectangle, where a frame put
+// together in the screen image took a pass over the whole window to
+// composite and another to copy.
 type layerState struct {
 	rect  image.Rectangle // what the screen image holds, in its pixels
 	stale bool            // the whole screen image must be cleared first

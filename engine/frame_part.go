@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/kin-companion/kin/avatar"
+	"github.com/kin-companion/kin/internal/par"
 )
 
 // A frame is built on several goroutines at once, each projecting and
@@ -31,30 +29,15 @@ type buildJob struct {
 // split shares f's primitives between up to n builders, evenly by their
 // triangles, each with scratch for maxInd indices.
 func (j *buildJob) split(f *Frame, n, maxInd int) {
-	n = max(min(n, len(f.prims)), 1)
-	order := make([]int, len(f.prims))
-	for i := range order {
-		order[i] = i
+	tris := make([]int, len(f.prims))
+	for i := range f.prims {
+		tris[i] = len(f.prims[i].indices)
 	}
-	tris := func(i int) int { return len(f.prims[i].indices) }
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(tris(b), tris(a)) })
-	j.parts = make([]builder, n)
-	load := make([]int, n)
-	for _, i := range order { // the largest first, each to the builder with the least
-		k := 0
-		for m := range load {
-			if load[m] < load[k] {
-				k = m
-			}
-		}
-		j.parts[k].prims = append(j.parts[k].prims, i)
-		load[k] += tris(i)
-	}
-	for k := range j.parts {
-		b := &j.parts[k]
-		slices.Sort(b.prims)
-		b.f = f
-		b.keys, b.tmp, b.count = make([]uint16, maxInd/3), make([]uint32, maxInd), make([]int32, sortBuckets)
+	shares := par.Split(tris, n)
+	j.parts = make([]builder, len(shares))
+	for k, prims := range shares {
+		j.parts[k] = builder{f: f, prims: prims,
+			keys: make([]uint16, maxInd/3), tmp: make([]uint32, maxInd), count: make([]int32, sortBuckets)}
 	}
 }
 

@@ -495,8 +495,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 // covered reports whether anything shows at now but the character, the
 // edge glow, the speech bubble and the presence word, given the message:
-// then the overlay's frame is put together in the screen image, not on the
-// window directly.
+// then the frame is put together in the screen image, not on the window
+// directly.
 func (g *Game) covered(now float64, msg string) bool {
 	return msg != "" || g.ov.menu.open || g.set.open || g.debug || g.amb.board.shown ||
 		g.amb.ghost.visible(now) || g.chat.focused || g.chat.pending != nil

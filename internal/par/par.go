@@ -9,7 +9,9 @@
 package par
 
 import (
+	"cmp"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -97,4 +99,27 @@ func help() {
 		idle.Add(1) // before the group is done: a Run straight after finds this helper
 		g.wg.Done()
 	}
+}
+
+// Split shares items 0 to len(sizes)−1 between up to n parts (at least
+// one) so that their sizes sum about evenly: the largest first, each to the
+// part with the least so far. Each part lists its items in increasing
+// order.
+func Split(sizes []int, n int) [][]int {
+	n = max(min(n, len(sizes)), 1)
+	order := make([]int, len(sizes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
+	parts, load := make([][]int, n), make([]int, n)
+	for _, i := range order {
+		k := slices.Index(load, slices.Min(load))
+		parts[k] = append(parts[k], i)
+		load[k] += sizes[i]
+	}
+	for _, p := range parts {
+		slices.Sort(p)
+	}
+	return parts
 }

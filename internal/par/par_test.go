@@ -114,3 +114,24 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// TestSplit: every item goes to exactly one part, the parts' sizes are
+// about even, and each lists its items in order.
+func TestSplit(t *testing.T) {
+	for _, tc := range []struct {
+		sizes []int
+		n     int
+		want  [][]int
+	}{
+		{nil, 2, [][]int{nil}},
+		{[]int{5}, 4, [][]int{{0}}},
+		{[]int{120, 120, 84, 1082, 2162, 1230, 641, 4343, 3310}, 2, [][]int{{0, 1, 2, 5, 6, 7}, {3, 4, 8}}}, // 6538 and 6554 vertices
+		{[]int{3, 3, 3, 3}, 2, [][]int{{0, 2}, {1, 3}}},
+		{[]int{1, 2, 3}, 1, [][]int{{0, 1, 2}}},
+	} {
+		got := Split(tc.sizes, tc.n)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Split(%v, %d) = %v, want %v", tc.sizes, tc.n, got, tc.want)
+		}
+	}
+}
