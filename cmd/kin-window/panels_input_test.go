@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"net"
 	"net/http"
@@ -21,7 +20,7 @@ import (
 	"time"
 
 	"github.com/jezek/xgb"
-	"github.com/jezek/xgb/xproto"
+	"github.com/kin-companion/kin/internal/xshot"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -144,12 +143,11 @@ func (w *liveWindow) key(keys ...string) {
 func (w *liveWindow) pixel(p image.Point) color.RGBA {
 	w.t.Helper()
 	q := p.Add(w.at.Min)
-	root := xproto.Setup(w.x).DefaultScreen(w.x).Root
-	img, err := xproto.GetImage(w.x, xproto.ImageFormatZPixmap, xproto.Drawable(root), int16(q.X), int16(q.Y), 1, 1, 0xffffffff).Reply()
-	if err != nil || len(img.Data) < 3 {
+	img, err := xshot.Grab(w.x, image.Rectangle{Min: q, Max: q.Add(image.Pt(1, 1))})
+	if err != nil {
 		w.t.Fatalf("reading the screen at %v: %v", q, err)
 	}
-	return color.RGBA{img.Data[2], img.Data[1], img.Data[0], 255}
+	return img.RGBAAt(0, 0)
 }
 
 // shot writes the window's picture to path (when set: $KIN_DEBUG_SHOT),
@@ -158,22 +156,10 @@ func (w *liveWindow) shot(path string) {
 	if path == "" {
 		return
 	}
-	root := xproto.Setup(w.x).DefaultScreen(w.x).Root
-	img, err := xproto.GetImage(w.x, xproto.ImageFormatZPixmap, xproto.Drawable(root), int16(w.at.Min.X), int16(w.at.Min.Y),
-		uint16(w.at.Dx()), uint16(w.at.Dy()), 0xffffffff).Reply()
-	if err != nil {
+	if err := xshot.Save(w.x, w.at, path); err != nil {
+		w.t.Logf("no picture of the window: %v", err)
 		return
 	}
-	out := image.NewRGBA(image.Rect(0, 0, w.at.Dx(), w.at.Dy()))
-	for i := 0; i+3 < len(img.Data) && i < len(out.Pix); i += 4 {
-		out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = img.Data[i+2], img.Data[i+1], img.Data[i], 255
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	png.Encode(f, out)
 	w.t.Logf("the window is in %s", path)
 }
 
