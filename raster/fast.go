@@ -86,16 +86,22 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, id uint16, y0, 
 }
 
 // shadeFast shades the fragment at (fx, fy) from vertex 0, of depth z, and
-// returns its pixel, or ok false when a Mask material cuts it out. A
-// fragment's work is one call, so that fillFast's loop keeps its values in
-// registers, and the sampling in it is written out with inlined helpers:
-// as a call of its own it cost an overlay frame 3% more instructions, in
-// the values saved and restored around it.
+// returns its pixel, or ok false when a Mask material cuts it out.
 func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel uint32, ok bool) {
-	l, m, img := sh.l, sh.m, sh.base
 	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
+	return sh.shadeAttrs(out, z, at(aU), at(aV), at(aR), at(aG), at(aB), at(aS0), at(aS1))
+}
+
+// shadeAttrs shades a fast-path fragment of depth z from its attributes
+// as interpolated (u/w, v/w, the normal/w, N·V/w and N·H/w) and returns its
+// pixel, or ok false when a Mask material cuts it out. The sampling in it
+// is written out with inlined helpers: as a call of its own it cost an
+// overlay frame 3% more instructions, in the values saved and restored
+// around it.
+func (sh *shader) shadeAttrs(out *output, z, u, v, nx, ny, nz, cv, ch float32) (pixel uint32, ok bool) {
+	l, m, img := sh.l, sh.m, sh.base
 	iw := 1 / (l.DepthW[0] - z*l.DepthW[1])
-	u, v := at(aU)*iw, at(aV)*iw
+	u, v = u*iw, v*iw
 	// The four texels around (px, py) (texel centres at integers) and
 	// the 8-bit fractions of the way across them.
 	fd := &sh.fd
@@ -126,10 +132,8 @@ func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel 
 		k := 1 / max(float32(ta), 0.5)
 		lr, lg, lb = toLinear(float32(tx&255)*k), toLinear(float32(tx>>8&255)*k), toLinear(float32(tx>>16&255)*k)
 	}
-	nx, ny, nz := at(aR)*iw, at(aG)*iw, at(aB)*iw
-	cv, ch := at(aS0)*iw, at(aS1)*iw
 	bc := &m.BaseColor
-	r, g, bl := litVertex(l, bc[0]*lr, bc[1]*lg, bc[2]*lb, nx, ny, nz, cv, ch)
+	r, g, bl := litVertex(l, bc[0]*lr, bc[1]*lg, bc[2]*lb, nx*iw, ny*iw, nz*iw, cv*iw, ch*iw)
 	e := &m.Emissive
 	return uint32(out.byteOf(r+e[0])) | uint32(out.byteOf(g+e[1]))<<8 | uint32(out.byteOf(bl+e[2]))<<16 | 255<<24, true
 }

@@ -81,6 +81,7 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 		sh := shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux, nearer: d.Mat.Alpha != Blend}
 		if sh.fast = fastFor(d.Mat, d.Base); sh.fast {
 			sh.fd = newFastDraw(d.Mat, d.Base)
+			sh.queued = queueFor(&sh)
 		}
 		f.shaders = append(f.shaders, sh)
 	}
@@ -263,6 +264,7 @@ func (r *Renderer) drawBand(b int32) {
 	y0 := f.t.Rect.Min.Y + int(b)*bandRows
 	y1 := min(y0+bandRows, f.t.Rect.Max.Y) - 1
 	var tri triangle
+	var q queue
 	tri.clip(f.t.Rect.Min.X, f.t.Rect.Max.X)
 	for _, k := range f.list[f.first[b]:f.first[b+1]] {
 		t := &f.tris[k]
@@ -271,10 +273,20 @@ func (r *Renderer) drawBand(b int32) {
 		if !tri.setup(&d.Verts[ind[0]], &d.Verts[ind[1]], &d.Verts[ind[2]]) {
 			continue
 		}
-		if sh := &f.shaders[t.draw]; sh.fast {
-			tri.fillFast(f.t, sh, &r.out, drawID(t.draw), max(int(t.lo), y0), min(int(t.hi), y1))
-		} else {
-			tri.fill(f.t, sh, &r.out, drawID(t.draw), max(int(t.lo), y0), min(int(t.hi), y1))
+		sh := &f.shaders[t.draw]
+		if q.sh != sh { // the queue holds one draw's fragments, written before any other's
+			q.flush(f.t, &r.out)
+			q.sh = sh
+		}
+		id, lo, hi := drawID(t.draw), max(int(t.lo), y0), min(int(t.hi), y1)
+		switch {
+		case sh.queued:
+			tri.fillQueued(f.t, &q, &r.out, id, lo, hi)
+		case sh.fast:
+			tri.fillFast(f.t, sh, &r.out, id, lo, hi)
+		default:
+			tri.fill(f.t, sh, &r.out, id, lo, hi)
 		}
 	}
+	q.flush(f.t, &r.out)
 }

@@ -77,6 +77,8 @@ type shader struct {
 	// fast: the draw takes the fast path (see fastFor), with fd.
 	fast bool
 	fd   fastDraw
+	// queued: the draw takes the queued path (see queueFor).
+	queued bool
 }
 
 // shade returns the fragment's linear colour before tone mapping and its

@@ -1,0 +1,107 @@
+package raster
+
+// The queued path: where the machine shades eight fragments at once (see
+// queue_simd.go), an opaque fast-path draw's fragments that pass the depth
+// test are not shaded one by one but queued, their depth and draw written
+// at once, and shaded eight at a time when the queue fills. The queue
+// holds one draw's fragments, in the order they passed, so the pixels are
+// written in that order: a fragment queued later at the same pixel passed
+// the test against the one before, and overwrites it, as it would have.
+
+// queueLen is how many fragments a queue holds: one vector of float32s.
+const queueLen = 8
+
+// queue is the fragments of one draw waiting to be shaded: for each, its
+// pixel's index in the target's buffers, its depth and its attributes as
+// interpolated (see shadeAttrs).
+type queue struct {
+	sh *shader
+	n  int
+	i  [queueLen]int32
+	z  [queueLen]float32
+	u  [queueLen]float32
+	v  [queueLen]float32
+	nx [queueLen]float32
+	ny [queueLen]float32
+	nz [queueLen]float32
+	cv [queueLen]float32
+	ch [queueLen]float32
+}
+
+// queueFor reports whether the draw of shader sh takes the queued path:
+// a fast-path draw that writes its depth whatever its texels' alpha, on a
+// machine that shades a queue at once (or in tests that ask for it).
+func queueFor(sh *shader) bool {
+	return sh.fast && sh.fd.cut == 0 && (vectorShading || queueAlways)
+}
+
+// queueAlways makes every draw queueFor accepts take the queued path,
+// shaded lane by lane where vectors are not available; for tests.
+var queueAlways bool
+
+// fillQueued is fillFast for a draw that queueFor accepts: the fragments
+// that pass the depth test go into q, which holds sh's fragments (or
+// none).
+func (t *triangle) fillQueued(tg *Target, q *queue, out *output, id uint16, y0, y1 int) {
+	w := tg.Rect.Dx()
+	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
+	for y := y0; y <= y1; y, base = y+1, base+w {
+		yc := float32(y) + 0.5
+		lo, hi := t.span(yc)
+		if lo > hi {
+			continue
+		}
+		fy := yc - t.y0
+		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
+		fx := float32(lo) + 0.5 - t.x0
+		for i, end := base+lo, base+hi; i <= end; i++ {
+			z := zrow + t.dx[aDepth]*fx
+			// As in fillFast.
+			if zi := tg.z[i]; z < zi || z == zi && id > tg.id[i] {
+				if !t.planed {
+					t.planes()
+				}
+				tg.z[i], tg.id[i] = z, id
+				q.push(t, i, fx, fy, z)
+				if q.n == queueLen {
+					q.flush(tg, out)
+				}
+			}
+			fx++
+		}
+	}
+}
+
+// push queues the fragment at (fx, fy) from t's vertex 0, of pixel index
+// i and depth z. The queue is not full.
+func (q *queue) push(t *triangle, i int, fx, fy, z float32) {
+	k := q.n & (queueLen - 1)
+	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
+	q.i[k], q.z[k] = int32(i), z
+	q.u[k], q.v[k] = at(aU), at(aV)
+	q.nx[k], q.ny[k], q.nz[k] = at(aR), at(aG), at(aB)
+	q.cv[k], q.ch[k] = at(aS0), at(aS1)
+	q.n++
+}
+
+// flush shades the queued fragments and writes their pixels in order.
+func (q *queue) flush(tg *Target, out *output) {
+	if q.n == 0 {
+		return
+	}
+	if vectorShading {
+		q.shadeVector(tg, out)
+	} else {
+		for k := range q.n {
+			q.shadeLane(tg, out, k)
+		}
+	}
+	q.n = 0
+}
+
+// shadeLane shades queued fragment k alone and writes its pixel.
+func (q *queue) shadeLane(tg *Target, out *output, k int) {
+	c, _ := q.sh.shadeAttrs(out, q.z[k], q.u[k], q.v[k], q.nx[k], q.ny[k], q.nz[k], q.cv[k], q.ch[k])
+	i := 4 * int(q.i[k])
+	tg.Pix[i], tg.Pix[i+1], tg.Pix[i+2], tg.Pix[i+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
+}

@@ -1,0 +1,12 @@
+//go:build !(goexperiment.simd && amd64)
+
+package raster
+
+// vectorShading: this build shades no fragments eight at once (it needs
+// GOEXPERIMENT=simd on amd64; see queue_simd.go).
+var vectorShading = false
+
+// shadeVector is not called in this build.
+func (q *queue) shadeVector(tg *Target, out *output) {
+	panic("raster: no vector shading in this build")
+}
