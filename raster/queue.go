@@ -1,9 +1,9 @@
 package raster
 
-// The queued path: where the machine shades eight fragments at once (see
+// The queued path: where the machine shades four fragments at once (see
 // queue_simd.go), an opaque fast-path draw's fragments that pass the depth
 // test are not shaded one by one but queued, their depth and draw written
-// at once, and shaded eight at a time when the queue fills. The queue
+// at once, and shaded when the queue fills. The queue
 // holds one draw's fragments, in the order they passed, so the pixels are
 // written in that order: a fragment queued later at the same pixel passed
 // the test against the one before, and overwrites it, as it would have.
@@ -12,20 +12,14 @@ package raster
 const queueLen = 8
 
 // queue is the fragments of one draw waiting to be shaded: for each, its
-// pixel's index in the target's buffers, its depth and its attributes as
-// interpolated (see shadeAttrs).
+// pixel's index in the target's buffers and its first eight attributes
+// as interpolated (see the attribute slots: its depth, u/w, v/w, N·V/w,
+// N·H/w and the normal/w).
 type queue struct {
 	sh *shader
 	n  int
 	i  [queueLen]int32
-	z  [queueLen]float32
-	u  [queueLen]float32
-	v  [queueLen]float32
-	nx [queueLen]float32
-	ny [queueLen]float32
-	nz [queueLen]float32
-	cv [queueLen]float32
-	ch [queueLen]float32
+	a  [queueLen][8]float32
 }
 
 // queueFor reports whether the draw of shader sh takes the queued path:
@@ -62,7 +56,7 @@ func (t *triangle) fillQueued(tg *Target, q *queue, out *output, id uint16, y0, 
 					t.planes()
 				}
 				tg.z[i], tg.id[i] = z, id
-				q.push(t, i, fx, fy, z)
+				q.push(t, i, fx, fy)
 				if q.n == queueLen {
 					q.flush(tg, out)
 				}
@@ -73,14 +67,18 @@ func (t *triangle) fillQueued(tg *Target, q *queue, out *output, id uint16, y0, 
 }
 
 // push queues the fragment at (fx, fy) from t's vertex 0, of pixel index
-// i and depth z. The queue is not full.
-func (q *queue) push(t *triangle, i int, fx, fy, z float32) {
+// i. The queue is not full.
+func (q *queue) push(t *triangle, i int, fx, fy float32) {
 	k := q.n & (queueLen - 1)
-	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
-	q.i[k], q.z[k] = int32(i), z
-	q.u[k], q.v[k] = at(aU), at(aV)
-	q.nx[k], q.ny[k], q.nz[k] = at(aR), at(aG), at(aB)
-	q.cv[k], q.ch[k] = at(aS0), at(aS1)
+	q.i[k] = int32(i)
+	if vectorShading {
+		interpolate8(&q.a[k], t, fx, fy)
+	} else {
+		a := &q.a[k]
+		for s := range a {
+			a[s] = t.a0[s] + t.dy[s]*fy + t.dx[s]*fx
+		}
+	}
 	q.n++
 }
 
@@ -101,7 +99,8 @@ func (q *queue) flush(tg *Target, out *output) {
 
 // shadeLane shades queued fragment k alone and writes its pixel.
 func (q *queue) shadeLane(tg *Target, out *output, k int) {
-	c, _ := q.sh.shadeAttrs(out, q.z[k], q.u[k], q.v[k], q.nx[k], q.ny[k], q.nz[k], q.cv[k], q.ch[k])
+	a := &q.a[k]
+	c, _ := q.sh.shadeAttrs(out, a[aDepth], a[aU], a[aV], a[aR], a[aG], a[aB], a[aS0], a[aS1])
 	i := 4 * int(q.i[k])
 	tg.Pix[i], tg.Pix[i+1], tg.Pix[i+2], tg.Pix[i+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
 }

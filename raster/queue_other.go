@@ -10,3 +10,6 @@ var vectorShading = false
 func (q *queue) shadeVector(tg *Target, out *output) {
 	panic("raster: no vector shading in this build")
 }
+
+// interpolate8 is not called in this build.
+func interpolate8(a *[8]float32, t *triangle, fx, fy float32) { panic("raster: no vector shading in this build") }

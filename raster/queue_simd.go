@@ -2,7 +2,10 @@
 
 package raster
 
-import "simd/archsimd"
+import (
+	"encoding/binary"
+	"simd/archsimd"
+)
 
 // vectorShading: this build shades a queue's fragments four at once, on a
 // machine with AVX. The arithmetic is the scalar path's, operation for
@@ -26,9 +29,32 @@ func f32s(x float32) f32x4 { return archsimd.BroadcastFloat32x4(x) }
 func u32s(x uint32) u32x4  { return archsimd.BroadcastUint32x4(x) }
 func i32s(x int32) i32x4   { return archsimd.BroadcastInt32x4(x) }
 
-// lane4 is the four lanes from h of a queue's values.
-func lane4(a *[queueLen]float32, h int) f32x4 {
-	return archsimd.LoadFloat32x4((*[4]float32)(a[h : h+4]))
+// interpolate8 writes the first eight attributes of the fragment at
+// (fx, fy) from t's vertex 0 into a, four at a time, as shadeFast
+// interpolates each.
+func interpolate8(a *[8]float32, t *triangle, fx, fy float32) {
+	x, y := f32s(fx), f32s(fy)
+	ld := func(s []float32) f32x4 { return archsimd.LoadFloat32x4((*[4]float32)(s)) }
+	ld(t.a0[0:4]).Add(ld(t.dy[0:4]).Mul(y)).Add(ld(t.dx[0:4]).Mul(x)).Store((*[4]float32)(a[0:4]))
+	ld(t.a0[4:8]).Add(ld(t.dy[4:8]).Mul(y)).Add(ld(t.dx[4:8]).Mul(x)).Store((*[4]float32)(a[4:8]))
+}
+
+// transpose turns four rows of four into four columns.
+func transpose(r0, r1, r2, r3 f32x4) (c0, c1, c2, c3 f32x4) {
+	t0, t1 := r0.SelectFromPair(0, 1, 4, 5, r1), r0.SelectFromPair(2, 3, 6, 7, r1)
+	t2, t3 := r2.SelectFromPair(0, 1, 4, 5, r3), r2.SelectFromPair(2, 3, 6, 7, r3)
+	return t0.SelectFromPair(0, 2, 4, 6, t2), t0.SelectFromPair(1, 3, 5, 7, t2),
+		t1.SelectFromPair(0, 2, 4, 6, t3), t1.SelectFromPair(1, 3, 5, 7, t3)
+}
+
+// attrs4 is the attributes of queued fragments h to h+3, an attribute a
+// vector.
+func (q *queue) attrs4(h int) (z, u, v, cv, ch, nx, ny, nz f32x4) {
+	a := (*[4][8]float32)(q.a[h : h+4])
+	half := func(k, s int) f32x4 { return archsimd.LoadFloat32x4((*[4]float32)(a[k][s : s+4])) }
+	z, u, v, cv = transpose(half(0, 0), half(1, 0), half(2, 0), half(3, 0))
+	ch, nx, ny, nz = transpose(half(0, 4), half(1, 4), half(2, 4), half(3, 4))
+	return
 }
 
 // shadeVector shades the queued fragments as shadeAttrs does (for a draw
@@ -45,9 +71,10 @@ func (q *queue) shadeVector(tg *Target, out *output) {
 func (q *queue) shade4(tg *Target, out *output, h int) {
 	sh := q.sh
 	l, fd, img, sm := sh.l, &sh.fd, sh.base, &sh.m.Sampler
-	iw := f32s(1).Div(f32s(l.DepthW[0]).Sub(lane4(&q.z, h).Mul(f32s(l.DepthW[1]))))
-	px := lane4(&q.u, h).Mul(iw).Mul(f32s(fd.w)).Sub(f32s(0.5))
-	py := lane4(&q.v, h).Mul(iw).Mul(f32s(fd.h)).Sub(f32s(0.5))
+	z, u, v, cv, ch, nx, ny, nz := q.attrs4(h)
+	iw := f32s(1).Div(f32s(l.DepthW[0]).Sub(z.Mul(f32s(l.DepthW[1]))))
+	px := u.Mul(iw).Mul(f32s(fd.w)).Sub(f32s(0.5))
+	py := v.Mul(iw).Mul(f32s(fd.h)).Sub(f32s(0.5))
 	zero := f32s(0)
 	inside := px.GreaterEqual(zero).And(px.Less(f32s(fd.w1))).And(py.GreaterEqual(zero)).And(py.Less(f32s(fd.h1))).ToBits()
 	sx := px.Mul(f32s(256)).ConvertToInt32()
@@ -86,16 +113,17 @@ func (q *queue) shade4(tg *Target, out *output, h int) {
 	bc := &sh.m.BaseColor
 	r, g, bl := litVertex4(l,
 		f32s(bc[0]).Mul(archsimd.LoadFloat32x4(&lr)), f32s(bc[1]).Mul(archsimd.LoadFloat32x4(&lg)), f32s(bc[2]).Mul(archsimd.LoadFloat32x4(&lb)),
-		lane4(&q.nx, h).Mul(iw), lane4(&q.ny, h).Mul(iw), lane4(&q.nz, h).Mul(iw), lane4(&q.cv, h).Mul(iw), lane4(&q.ch, h).Mul(iw))
+		nx.Mul(iw), ny.Mul(iw), nz.Mul(iw), cv.Mul(iw), ch.Mul(iw))
 	e := &sh.m.Emissive
 	var ir, ig, ib [4]int32
 	out.index4(r.Add(f32s(e[0]))).Store(&ir)
 	out.index4(g.Add(f32s(e[1]))).Store(&ig)
 	out.index4(bl.Add(f32s(e[2]))).Store(&ib)
+	t := &out.t
 	for k := range min(q.n-h, 4) {
-		i := 4 * int(q.i[h+k])
-		p := tg.Pix[i : i+4 : i+4]
-		p[0], p[1], p[2], p[3] = out.t[ir[k]], out.t[ig[k]], out.t[ib[k]], 255
+		// index4's indices are below 1<<16, within the table.
+		c := uint32(t[uint16(ir[k])]) | uint32(t[uint16(ig[k])])<<8 | uint32(t[uint16(ib[k])])<<16 | 255<<24
+		binary.LittleEndian.PutUint32(tg.Pix[4*int(q.i[h+k]):], c)
 	}
 }
 
@@ -156,8 +184,9 @@ func pow40x4(x f32x4) f32x4 {
 	return x32.Mul(x8)
 }
 
-// index4 is where byteOf looks up four channel values in the table.
+// index4 is where byteOf looks up four channel values in the table, but
+// below 1<<16: the table's last two entries are alike (see output).
 func (o *output) index4(c f32x4) i32x4 {
-	x := c.Mul(f32s(o.scale)).Add(f32s(0.5)).Min(f32s(outLen - 1))
+	x := c.Mul(f32s(o.scale)).Add(f32s(0.5)).Min(f32s(outLen - 2))
 	return x.ConvertToInt32().Max(i32s(0))
 }
