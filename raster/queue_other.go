@@ -12,4 +12,6 @@ func (q *queue) shadeVector(tg *Target, out *output) {
 }
 
 // interpolate8 is not called in this build.
-func interpolate8(a *[8]float32, t *triangle, fx, fy float32) { panic("raster: no vector shading in this build") }
+func interpolate8(a *[8]float32, t *triangle, fx, fy float32) {
+	panic("raster: no vector shading in this build")
+}
