@@ -15,3 +15,9 @@ func (q *queue) shadeVector(tg *Target, out *output) {
 func interpolate8(a *[8]float32, t *triangle, fx, fy float32) {
 	panic("raster: no vector shading in this build")
 }
+
+// vecDraw is empty in this build.
+type vecDraw struct{}
+
+// set does nothing in this build.
+func (v *vecDraw) set(sh *shader, out *output) {}

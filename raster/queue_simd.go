@@ -29,6 +29,51 @@ func f32s(x float32) f32x4 { return archsimd.BroadcastFloat32x4(x) }
 func u32s(x uint32) u32x4  { return archsimd.BroadcastUint32x4(x) }
 func i32s(x int32) i32x4   { return archsimd.BroadcastInt32x4(x) }
 
+// lanes is a float32 in each of four lanes, so that a vector of it is one
+// load (a value broadcast takes two instructions).
+type lanes = [4]float32
+
+// fill4 is x in each lane.
+func fill4(x float32) lanes { return lanes{x, x, x, x} }
+
+// ld is the vector of a.
+func ld(a *lanes) f32x4 { return archsimd.LoadFloat32x4(a) }
+
+// The constants shade4 reads, in lanes.
+var (
+	one4, half4, zero4, k256   = fill4(1), fill4(0.5), fill4(0), fill4(256)
+	tiny4, rimK, rimC, outMax4 = fill4(1e-30), fill4(0.6), fill4(0.4), fill4(outLen - 2)
+)
+
+// vecDraw is what shade4 reads of a draw and of the frame's lights and
+// exposure, in lanes.
+type vecDraw struct {
+	dw0, dw1, w, h, w1, h1 lanes
+	base, emit             [3]lanes
+	lm                     [9]lanes
+	lb, hemiMid, hemiSlope [3]lanes
+	key, fill, spec, rim   [3]lanes
+	scale                  lanes
+	alpha                  uint32 // an opaque pixel's alpha, in place
+}
+
+// set fills v for the draw of shader sh, drawn with output out.
+func (v *vecDraw) set(sh *shader, out *output) {
+	l, fd := sh.l, &sh.fd
+	v.dw0, v.dw1 = fill4(l.DepthW[0]), fill4(l.DepthW[1])
+	v.w, v.h, v.w1, v.h1 = fill4(fd.w), fill4(fd.h), fill4(fd.w1), fill4(fd.h1)
+	for c := range 3 {
+		v.base[c], v.emit[c] = fill4(sh.m.BaseColor[c]), fill4(sh.m.Emissive[c])
+		v.lb[c], v.hemiMid[c], v.hemiSlope[c] = fill4(l.LightBias[c]), fill4(l.HemiMid[c]), fill4(l.HemiSlope[c])
+		v.key[c], v.fill[c], v.spec[c], v.rim[c] = fill4(l.KeyColor[c]), fill4(l.FillColor[c]), fill4(l.KeySpec[c]), fill4(l.RimColor[c])
+	}
+	for k := range 9 {
+		v.lm[k] = fill4(l.LightMat[k])
+	}
+	v.scale = fill4(out.scale)
+	v.alpha = 255 << 24
+}
+
 // interpolate8 writes the first eight attributes of the fragment at
 // (fx, fy) from t's vertex 0 into a, four at a time, as shadeFast
 // interpolates each.
@@ -70,60 +115,68 @@ func (q *queue) shadeVector(tg *Target, out *output) {
 // texels not opaque are worked out lane by lane, as shadeAttrs does.
 func (q *queue) shade4(tg *Target, out *output, h int) {
 	sh := q.sh
-	l, fd, img, sm := sh.l, &sh.fd, sh.base, &sh.m.Sampler
+	vd, img, sm := sh.vec, sh.base, &sh.m.Sampler
 	z, u, v, cv, ch, nx, ny, nz := q.attrs4(h)
-	iw := f32s(1).Div(f32s(l.DepthW[0]).Sub(z.Mul(f32s(l.DepthW[1]))))
-	px := u.Mul(iw).Mul(f32s(fd.w)).Sub(f32s(0.5))
-	py := v.Mul(iw).Mul(f32s(fd.h)).Sub(f32s(0.5))
-	zero := f32s(0)
-	inside := px.GreaterEqual(zero).And(px.Less(f32s(fd.w1))).And(py.GreaterEqual(zero)).And(py.Less(f32s(fd.h1))).ToBits()
-	sx := px.Mul(f32s(256)).ConvertToInt32()
-	sy := py.Mul(f32s(256)).ConvertToInt32()
-	// The index of each fragment's top left texel, and the 8-bit fractions
-	// of the way across, where its texels need no wrapping.
+	iw := ld(&one4).Div(ld(&vd.dw0).Sub(z.Mul(ld(&vd.dw1))))
+	px := u.Mul(iw).Mul(ld(&vd.w)).Sub(ld(&half4))
+	py := v.Mul(iw).Mul(ld(&vd.h)).Sub(ld(&half4))
+	zero := ld(&zero4)
+	in := px.GreaterEqual(zero).And(px.Less(ld(&vd.w1))).And(py.GreaterEqual(zero)).And(py.Less(ld(&vd.h1)))
+	sx := px.Mul(ld(&k256)).ConvertToInt32()
+	sy := py.Mul(ld(&k256)).ConvertToInt32()
+	// The index of each fragment's top left texel (0 where its texels
+	// wrap), and the 8-bit fractions of the way across.
 	var at [4]int32
 	var wx, wy [4]uint32
-	sy.ShiftAllRight(8).Mul(i32s(int32(img.W))).Add(sx.ShiftAllRight(8)).Store(&at)
+	sy.ShiftAllRight(8).Mul(i32s(int32(img.W))).Add(sx.ShiftAllRight(8)).Masked(in).Store(&at)
 	sx.AsUint32x4().And(u32s(255)).Store(&wx)
 	sy.AsUint32x4().And(u32s(255)).Store(&wy)
 	var a, b, c, d [4]uint32
 	pix, w := img.Pix, img.W
-	for k := range 4 {
-		if inside>>k&1 != 0 {
-			i := int(at[k])
-			a[k], b[k], c[k], d[k] = pix[i], pix[i+1], pix[i+w], pix[i+w+1]
-			continue
+	for k, i := range at {
+		i := int(i)
+		a[k], b[k], c[k], d[k] = pix[i], pix[i+1], pix[i+w], pix[i+w+1]
+	}
+	if inside := in.ToBits(); inside != 0b1111 {
+		for k := range 4 {
+			if inside>>k&1 == 0 {
+				var x0, x1, y0, y1 int
+				x0, x1, wx[k] = wrapTexelPair(px.GetElem(uint8(k)), w, sm.WrapS)
+				y0, y1, wy[k] = wrapTexelPair(py.GetElem(uint8(k)), img.H, sm.WrapT)
+				a[k], b[k], c[k], d[k] = img.quad(x0, x1, y0, y1)
+			}
 		}
-		var x0, x1, y0, y1 int
-		x0, x1, wx[k] = wrapTexelPair(px.GetElem(uint8(k)), w, sm.WrapS)
-		y0, y1, wy[k] = wrapTexelPair(py.GetElem(uint8(k)), img.H, sm.WrapT)
-		a[k], b[k], c[k], d[k] = img.quad(x0, x1, y0, y1)
 	}
 	var t4 [4]uint32
-	filter4(&a, &b, &c, &d, archsimd.LoadUint32x4(&wx), archsimd.LoadUint32x4(&wy)).Store(&t4)
+	tx := filter4(&a, &b, &c, &d, archsimd.LoadUint32x4(&wx), archsimd.LoadUint32x4(&wy))
+	tx.Store(&t4)
 	var lr, lg, lb [4]float32
 	for k, p := range t4 {
-		if p>>24 == 255 {
-			lr[k], lg[k], lb[k] = lin256[p&255], lin256[p>>8&255], lin256[p>>16&255]
-			continue
-		}
-		s := 1 / max(float32(p>>24), 0.5)
-		lr[k], lg[k], lb[k] = toLinear(float32(p&255)*s), toLinear(float32(p>>8&255)*s), toLinear(float32(p>>16&255)*s)
+		lr[k], lg[k], lb[k] = lin256[p&255], lin256[p>>8&255], lin256[p>>16&255]
 	}
-	bc := &sh.m.BaseColor
-	r, g, bl := litVertex4(l,
-		f32s(bc[0]).Mul(archsimd.LoadFloat32x4(&lr)), f32s(bc[1]).Mul(archsimd.LoadFloat32x4(&lg)), f32s(bc[2]).Mul(archsimd.LoadFloat32x4(&lb)),
+	if opaque := tx.ShiftAllRight(24).Equal(u32s(255)).ToBits(); opaque != 0b1111 {
+		for k, p := range t4 {
+			if opaque>>k&1 == 0 {
+				s := 1 / max(float32(p>>24), 0.5)
+				lr[k], lg[k], lb[k] = toLinear(float32(p&255)*s), toLinear(float32(p>>8&255)*s), toLinear(float32(p>>16&255)*s)
+			}
+		}
+	}
+	r, g, bl := litVertex4(vd,
+		ld(&vd.base[0]).Mul(ld(&lr)), ld(&vd.base[1]).Mul(ld(&lg)), ld(&vd.base[2]).Mul(ld(&lb)),
 		nx.Mul(iw), ny.Mul(iw), nz.Mul(iw), cv.Mul(iw), ch.Mul(iw))
-	e := &sh.m.Emissive
 	var ir, ig, ib [4]int32
-	out.index4(r.Add(f32s(e[0]))).Store(&ir)
-	out.index4(g.Add(f32s(e[1]))).Store(&ig)
-	out.index4(bl.Add(f32s(e[2]))).Store(&ib)
+	vd.index4(r.Add(ld(&vd.emit[0]))).Store(&ir)
+	vd.index4(g.Add(ld(&vd.emit[1]))).Store(&ig)
+	vd.index4(bl.Add(ld(&vd.emit[2]))).Store(&ib)
 	t := &out.t
+	at4 := (*[4]int32)(q.i[h : h+4])
 	for k := range min(q.n-h, 4) {
-		// index4's indices are below 1<<16, within the table.
-		c := uint32(t[uint16(ir[k])]) | uint32(t[uint16(ig[k])])<<8 | uint32(t[uint16(ib[k])])<<16 | 255<<24
-		binary.LittleEndian.PutUint32(tg.Pix[4*int(q.i[h+k]):], c)
+		// index4's indices are below 1<<16, within the table. (The alpha
+		// is a variable so that the pixel is stored whole: a constant's
+		// byte was stored apart.)
+		c := uint32(t[uint16(ir[k])]) | uint32(t[uint16(ig[k])])<<8 | uint32(t[uint16(ib[k])])<<16 | vd.alpha
+		binary.LittleEndian.PutUint32(tg.Pix[4*int(at4[k]):], c)
 	}
 }
 
@@ -143,36 +196,36 @@ func filter4(a, b, c, d *[4]uint32, wx, wy u32x4) u32x4 {
 	return rb.Add(round).ShiftAllRight(8).And(m).Or(ag.Add(round).AndNot(m))
 }
 
-// litVertex4 is litVertex for four fragments.
-func litVertex4(l *Lights, br, bg, bb, nx, ny, nz, cv, ch f32x4) (r, g, b f32x4) {
-	k := f32s(1).Div(nx.Mul(nx).Add(ny.Mul(ny)).Add(nz.Mul(nz)).Max(f32s(1e-30)).Sqrt())
+// litVertex4 is litVertex for four fragments, with the lights of vd.
+func litVertex4(vd *vecDraw, br, bg, bb, nx, ny, nz, cv, ch f32x4) (r, g, b f32x4) {
+	k := ld(&one4).Div(nx.Mul(nx).Add(ny.Mul(ny)).Add(nz.Mul(nz)).Max(ld(&tiny4)).Sqrt())
 	nx, ny, nz, cv, ch = nx.Mul(k), ny.Mul(k), nz.Mul(k), cv.Mul(k), ch.Mul(k)
 	// Turned to face the viewer where N·V < 0: the sign bits flipped.
-	flip := cv.Less(f32s(0)).ToInt32x4().AsUint32x4().And(u32s(1 << 31))
+	flip := cv.Less(ld(&zero4)).ToInt32x4().AsUint32x4().And(u32s(1 << 31))
 	nx = nx.AsUint32x4().Xor(flip).AsFloat32x4()
 	ny = ny.AsUint32x4().Xor(flip).AsFloat32x4()
 	nz = nz.AsUint32x4().Xor(flip).AsFloat32x4()
 	cv = cv.AsUint32x4().Xor(flip).AsFloat32x4()
 	ch = ch.AsUint32x4().Xor(flip).AsFloat32x4()
-	lm, lb := &l.LightMat, &l.LightBias
-	dk := pos4(nx.Mul(f32s(lm[0])).Add(ny.Mul(f32s(lm[1]))).Add(nz.Mul(f32s(lm[2]))).Add(f32s(lb[0])))
-	df := pos4(nx.Mul(f32s(lm[3])).Add(ny.Mul(f32s(lm[4]))).Add(nz.Mul(f32s(lm[5]))).Add(f32s(lb[1])))
-	dr := pos4(nx.Mul(f32s(lm[6])).Add(ny.Mul(f32s(lm[7]))).Add(nz.Mul(f32s(lm[8]))).Add(f32s(lb[2])))
-	t := f32s(1).Sub(cv)
+	lm, lb := &vd.lm, &vd.lb
+	dk := pos4(nx.Mul(ld(&lm[0])).Add(ny.Mul(ld(&lm[1]))).Add(nz.Mul(ld(&lm[2]))).Add(ld(&lb[0])))
+	df := pos4(nx.Mul(ld(&lm[3])).Add(ny.Mul(ld(&lm[4]))).Add(nz.Mul(ld(&lm[5]))).Add(ld(&lb[1])))
+	dr := pos4(nx.Mul(ld(&lm[6])).Add(ny.Mul(ld(&lm[7]))).Add(nz.Mul(ld(&lm[8]))).Add(ld(&lb[2])))
+	t := ld(&one4).Sub(cv)
 	rim := t.Mul(t).Mul(t).Mul(dr)
 	spec := pow40x4(pos4(ch))
-	return l.channel4(0, br, ny, dk, df, spec, rim), l.channel4(1, bg, ny, dk, df, spec, rim), l.channel4(2, bb, ny, dk, df, spec, rim)
+	return vd.channel4(0, br, ny, dk, df, spec, rim), vd.channel4(1, bg, ny, dk, df, spec, rim), vd.channel4(2, bb, ny, dk, df, spec, rim)
 }
 
 // channel4 is colour channel c of litVertex4, of base colour base.
-func (l *Lights) channel4(c int, base, ny, dk, df, spec, rim f32x4) f32x4 {
-	lit := f32s(l.HemiMid[c]).Add(f32s(l.HemiSlope[c]).Mul(ny)).Add(f32s(l.KeyColor[c]).Mul(dk)).Add(f32s(l.FillColor[c]).Mul(df))
-	return base.Mul(lit).Add(f32s(l.KeySpec[c]).Mul(spec)).
-		Add(f32s(l.RimColor[c]).Mul(rim).Mul(base.Mul(f32s(0.6)).Add(f32s(0.4))))
+func (vd *vecDraw) channel4(c int, base, ny, dk, df, spec, rim f32x4) f32x4 {
+	lit := ld(&vd.hemiMid[c]).Add(ld(&vd.hemiSlope[c]).Mul(ny)).Add(ld(&vd.key[c]).Mul(dk)).Add(ld(&vd.fill[c]).Mul(df))
+	return base.Mul(lit).Add(ld(&vd.spec[c]).Mul(spec)).
+		Add(ld(&vd.rim[c]).Mul(rim).Mul(base.Mul(ld(&rimK)).Add(ld(&rimC))))
 }
 
 // pos4 is pos for four values.
-func pos4(x f32x4) f32x4 { return x.Masked(x.Greater(f32s(0))) }
+func pos4(x f32x4) f32x4 { return x.Masked(x.Greater(ld(&zero4))) }
 
 // pow40x4 is pow40 for four values.
 func pow40x4(x f32x4) f32x4 {
@@ -186,7 +239,7 @@ func pow40x4(x f32x4) f32x4 {
 
 // index4 is where byteOf looks up four channel values in the table, but
 // below 1<<16: the table's last two entries are alike (see output).
-func (o *output) index4(c f32x4) i32x4 {
-	x := c.Mul(f32s(o.scale)).Add(f32s(0.5)).Min(f32s(outLen - 2))
+func (vd *vecDraw) index4(c f32x4) i32x4 {
+	x := c.Mul(ld(&vd.scale)).Add(ld(&half4)).Min(ld(&outMax4))
 	return x.ConvertToInt32().Max(i32s(0))
 }

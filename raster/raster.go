@@ -37,11 +37,12 @@ type Renderer struct {
 		t       *Target
 		draws   []Draw
 		l       *Lights
-		shaders []shader // per draw
-		order   []int32  // the opaque and masked draws in drawing order
-		tris    []binned // the triangles that cover a pixel, in drawing order
-		first   []int32  // per band, and one more: where its triangles start in list
-		list    []int32  // indices into tris, band after band
+		shaders []shader  // per draw
+		vecs    []vecDraw // per draw, for vector shading
+		order   []int32   // the opaque and masked draws in drawing order
+		tris    []binned  // the triangles that cover a pixel, in drawing order
+		first   []int32   // per band, and one more: where its triangles start in list
+		list    []int32   // indices into tris, band after band
 		bands   int32
 		next    atomic.Int32
 		group   par.Group
@@ -76,12 +77,18 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f.t, f.draws, f.l = t, draws, l
 	r.out.set(l.Exposure)
 	f.shaders = f.shaders[:0]
+	if cap(f.vecs) < len(draws) {
+		f.vecs = make([]vecDraw, len(draws))
+	}
 	for i := range draws {
 		d := &draws[i]
 		sh := shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux, nearer: d.Mat.Alpha != Blend}
 		if sh.fast = fastFor(d.Mat, d.Base); sh.fast {
 			sh.fd = newFastDraw(d.Mat, d.Base)
-			sh.queued = queueFor(&sh)
+			if sh.queued = queueFor(&sh); sh.queued {
+				sh.vec = &f.vecs[i]
+				sh.vec.set(&sh, &r.out)
+			}
 		}
 		f.shaders = append(f.shaders, sh)
 	}

@@ -77,8 +77,10 @@ type shader struct {
 	// fast: the draw takes the fast path (see fastFor), with fd.
 	fast bool
 	fd   fastDraw
-	// queued: the draw takes the queued path (see queueFor).
+	// queued: the draw takes the queued path (see queueFor), shaded
+	// four at once with vec.
 	queued bool
+	vec    *vecDraw
 }
 
 // shade returns the fragment's linear colour before tone mapping and its
