@@ -52,8 +52,11 @@ func init() {
 	}
 }
 
-// fillFast is fill for a draw that fastFor accepts.
-func (t *triangle) fillFast(tg *Target, sh *shader, out *output, id uint16, y0, y1 int) {
+// fillFast is fill for a draw that fastFor accepts. With a queue (for a
+// draw that queueFor accepts), the fragments that pass the depth test go
+// into q, which holds sh's fragments (or none), their depth and draw
+// written at once; without one (nil), each is shaded as it passes.
+func (t *triangle) fillFast(tg *Target, sh *shader, q *queue, out *output, id uint16, y0, y1 int) {
 	w := tg.Rect.Dx()
 	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
 	for y := y0; y <= y1; y, base = y+1, base+w {
@@ -65,7 +68,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, id uint16, y0, 
 		fy := yc - t.y0
 		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
 		fx := float32(lo) + 0.5 - t.x0
-		for i, end := base+lo, base+hi; i <= end; i++ {
+		for i, end := base+lo, base+hi; i <= end; i, fx = i+1, fx+1 {
 			z := zrow + t.dx[aDepth]*fx
 			// A tie goes to the draw listed later, within a draw to the
 			// triangle drawn first; NaN fails.
@@ -75,21 +78,28 @@ func (t *triangle) fillFast(tg *Target, sh *shader, out *output, id uint16, y0, 
 				if !t.planed {
 					t.planes()
 				}
-				if c, ok := t.shadeFast(sh, out, fx, fy, z); ok {
-					binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
-					tg.z[i], tg.id[i] = z, id
+				if q == nil {
+					t.put(tg, sh, out, id, i, fx, fy, z)
+					continue
+				}
+				tg.z[i], tg.id[i] = z, id
+				q.push(t, i, fx, fy)
+				if q.n == queueLen {
+					q.flush(tg, out)
 				}
 			}
-			fx++
 		}
 	}
 }
 
-// shadeFast shades the fragment at (fx, fy) from vertex 0, of depth z, and
-// returns its pixel, or ok false when a Mask material cuts it out.
-func (t *triangle) shadeFast(sh *shader, out *output, fx, fy, z float32) (pixel uint32, ok bool) {
+// put shades the fragment at (fx, fy) from vertex 0, of pixel index i and
+// depth z, and writes it for draw id unless a Mask material cuts it out.
+func (t *triangle) put(tg *Target, sh *shader, out *output, id uint16, i int, fx, fy, z float32) {
 	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
-	return sh.shadeAttrs(out, z, at(aU), at(aV), at(aR), at(aG), at(aB), at(aS0), at(aS1))
+	if c, ok := sh.shadeAttrs(out, z, at(aU), at(aV), at(aR), at(aG), at(aB), at(aS0), at(aS1)); ok {
+		binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
+		tg.z[i], tg.id[i] = z, id
+	}
 }
 
 // shadeAttrs shades a fast-path fragment of depth z from its attributes

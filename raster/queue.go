@@ -33,39 +33,6 @@ func queueFor(sh *shader) bool {
 // shaded lane by lane where vectors are not available; for tests.
 var queueAlways bool
 
-// fillQueued is fillFast for a draw that queueFor accepts: the fragments
-// that pass the depth test go into q, which holds sh's fragments (or
-// none).
-func (t *triangle) fillQueued(tg *Target, q *queue, out *output, id uint16, y0, y1 int) {
-	w := tg.Rect.Dx()
-	base := (y0-tg.Rect.Min.Y)*w - tg.Rect.Min.X // row y's start in the buffers
-	for y := y0; y <= y1; y, base = y+1, base+w {
-		yc := float32(y) + 0.5
-		lo, hi := t.span(yc)
-		if lo > hi {
-			continue
-		}
-		fy := yc - t.y0
-		zrow := t.a0[aDepth] + t.dy[aDepth]*fy
-		fx := float32(lo) + 0.5 - t.x0
-		for i, end := base+lo, base+hi; i <= end; i++ {
-			z := zrow + t.dx[aDepth]*fx
-			// As in fillFast.
-			if zi := tg.z[i]; z < zi || z == zi && id > tg.id[i] {
-				if !t.planed {
-					t.planes()
-				}
-				tg.z[i], tg.id[i] = z, id
-				q.push(t, i, fx, fy)
-				if q.n == queueLen {
-					q.flush(tg, out)
-				}
-			}
-			fx++
-		}
-	}
-}
-
 // push queues the fragment at (fx, fy) from t's vertex 0, of pixel index
 // i. The queue is not full.
 func (q *queue) push(t *triangle, i int, fx, fy float32) {

@@ -75,7 +75,7 @@ func (v *vecDraw) set(sh *shader, out *output) {
 }
 
 // interpolate8 writes the first eight attributes of the fragment at
-// (fx, fy) from t's vertex 0 into a, four at a time, as shadeFast
+// (fx, fy) from t's vertex 0 into a, four at a time, as put
 // interpolates each.
 func interpolate8(a *[8]float32, t *triangle, fx, fy float32) {
 	x, y := f32s(fx), f32s(fy)

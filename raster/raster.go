@@ -288,9 +288,9 @@ func (r *Renderer) drawBand(b int32) {
 		id, lo, hi := drawID(t.draw), max(int(t.lo), y0), min(int(t.hi), y1)
 		switch {
 		case sh.queued:
-			tri.fillQueued(f.t, &q, &r.out, id, lo, hi)
+			tri.fillFast(f.t, sh, &q, &r.out, id, lo, hi)
 		case sh.fast:
-			tri.fillFast(f.t, sh, &r.out, id, lo, hi)
+			tri.fillFast(f.t, sh, nil, &r.out, id, lo, hi)
 		default:
 			tri.fill(f.t, sh, &r.out, id, lo, hi)
 		}
