@@ -9,10 +9,12 @@ SHELL := bash
 export PATH := /usr/local/go/bin:$(PATH)
 export GOFLAGS ?= -buildvcs=false
 export CGO_ENABLED ?= 1
-# The raster shades four fragments at once with Go's experimental SIMD package, which a
-# build has with GOEXPERIMENT=simd (amd64); a build without it draws the same pixels one
-# by one (raster/queue_simd.go). make test runs the raster's tests both ways.
-export GOEXPERIMENT ?= simd
+# The programs are built with Go's experimental SIMD package (GOEXPERIMENT=simd, amd64),
+# with which the raster shades four fragments at once; a build without it draws the same
+# pixels one by one (raster/queue_simd.go). make test runs the raster's tests both ways and
+# the rest as plain Go builds them (another GOEXPERIMENT rebuilds every package, the
+# standard library's included). SIMD= turns it off.
+SIMD ?= simd
 
 ARGS ?=
 TESTFLAGS ?=
@@ -55,7 +57,7 @@ deps-test:
 	bash scripts/deps.sh test
 
 build:
-	go build -o bin/ . ./cmd/kin-window
+	GOEXPERIMENT=$(SIMD) go build -o bin/ . ./cmd/kin-window
 
 run: deps build
 	./bin/kin $(ARGS)
@@ -72,8 +74,8 @@ test: deps-test
 	  echo go test -race $(TESTFLAGS) $$plain
 	  go test -race $(TESTFLAGS) $$plain || status=1
 	fi
-	echo "GOEXPERIMENT= go test $(TESTFLAGS) ./raster (built without SIMD)"
-	GOEXPERIMENT= go test $(TESTFLAGS) ./raster || status=1
+	echo "GOEXPERIMENT=$(SIMD) go test $(TESTFLAGS) ./raster (the raster as the programs are built)"
+	GOEXPERIMENT=$(SIMD) go test $(TESTFLAGS) ./raster || status=1
 	if [[ -n $$display ]]; then
 	  echo "$(XVFB_RUN)" go test $(TESTFLAGS) $$display
 	  $(XVFB_RUN) go test $(TESTFLAGS) $$display || status=1
@@ -88,12 +90,12 @@ bench:
 	@plain=$$($(call go_pkgs,plain,$(BENCH_PKGS)))
 	display=$$($(call go_pkgs,display,$(BENCH_PKGS)))
 	if [[ -n $$plain ]]; then
-	  echo "go test -run '^$$' -bench '$(BENCH)' -benchmem" $$plain
-	  go test -run '^$$' -bench '$(BENCH)' -benchmem $$plain
+	  echo "GOEXPERIMENT=$(SIMD) go test -run '^$$' -bench '$(BENCH)' -benchmem" $$plain
+	  GOEXPERIMENT=$(SIMD) go test -run '^$$' -bench '$(BENCH)' -benchmem $$plain
 	fi
 	if [[ -n $$display ]]; then
-	  echo "$(XVFB_RUN) go test -run '^$$' -bench '$(BENCH)' -benchmem" $$display
-	  $(XVFB_RUN) go test -run '^$$' -bench '$(BENCH)' -benchmem $$display
+	  echo "$(XVFB_RUN) GOEXPERIMENT=$(SIMD) go test -run '^$$' -bench '$(BENCH)' -benchmem" $$display
+	  GOEXPERIMENT=$(SIMD) $(XVFB_RUN) go test -run '^$$' -bench '$(BENCH)' -benchmem $$display
 	fi
 
 # Each fuzz target (or just FUZZ) in FUZZ_PKGS for FUZZTIME; new failing inputs land in
@@ -131,5 +133,5 @@ clean:
 .PHONY: bench-frame
 BASELINE ?=
 bench-frame: deps-test
-	@go build -o bin/ ./cmd/kin-window/benchframe
+	@GOEXPERIMENT=$(SIMD) go build -o bin/ ./cmd/kin-window/benchframe
 	xvfb-run -a -s '-screen 0 1600x1400x24' bash scripts/bench-frame.sh bin/benchframe $(BASELINE)
