@@ -8,15 +8,16 @@ import (
 )
 
 // vectorShading: this build shades a queue's fragments four at once, on a
-// machine with AVX. The arithmetic is the scalar path's, operation for
-// operation and in the same order, so a frame's pixels are the same
-// either way (see TestQueuedSamePicture).
+// machine with AVX2 (the broadcasts need it; the rest, AVX). The
+// arithmetic is the scalar path's, operation for operation and in the
+// same order, so a frame's pixels are the same either way (see
+// TestQueuedSamePicture).
 //
 // The vectors are 128 bits wide. The compiler writes scalar float code
 // with the older SSE encoding, and on this project's VMs one SSE
 // instruction after a 256-bit one that left the upper halves in use cost
 // about 100 ns: eight lanes drew a frame five times slower than one.
-var vectorShading = archsimd.X86.AVX()
+var vectorShading = archsimd.X86.AVX2()
 
 type (
 	f32x4 = archsimd.Float32x4

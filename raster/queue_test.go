@@ -29,7 +29,7 @@ func withQueue(tb testing.TB, queued, vector bool, r image.Rectangle, l *Lights,
 // TestQueuedSamePicture checks that the queued path draws the very pixels
 // of shading each fragment as it passes: its fragments shaded one by one,
 // and four at once where this build can (GOEXPERIMENT=simd on amd64 with
-// AVX). The scene queues fragments of several draws over each other, with
+// AVX2). The scene queues fragments of several draws over each other, with
 // texture coordinates that wrap every way and translucent texels, which
 // the vector path hands back to the scalar one, and a draw whose
 // fragments overwrite each other's within a queue.

@@ -80,6 +80,7 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	if cap(f.vecs) < len(draws) {
 		f.vecs = make([]vecDraw, len(draws))
 	}
+	f.vecs = f.vecs[:len(draws)]
 	for i := range draws {
 		d := &draws[i]
 		sh := shader{m: d.Mat, l: l, base: d.Base, emit: d.Emit, aux: d.Aux, nearer: d.Mat.Alpha != Blend}
