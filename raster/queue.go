@@ -3,12 +3,12 @@ package raster
 // The queued path: where the machine shades four fragments at once (see
 // queue_simd.go), an opaque fast-path draw's fragments that pass the depth
 // test are not shaded one by one but queued, their depth and draw written
-// at once, and shaded when the queue fills. The queue
-// holds one draw's fragments, in the order they passed, so the pixels are
-// written in that order: a fragment queued later at the same pixel passed
-// the test against the one before, and overwrites it, as it would have.
+// at once, and shaded when the queue fills. The queue holds one draw's
+// fragments, in the order they passed, so the pixels are written in that
+// order: a fragment queued later at the same pixel passed the test against
+// the one before, and overwrites it, as it would have.
 
-// queueLen is how many fragments a queue holds: one vector of float32s.
+// queueLen is how many fragments a queue holds: two vectors' worth.
 const queueLen = 8
 
 // queue is the fragments of one draw waiting to be shaded: for each, its

@@ -31,7 +31,7 @@ func withQueue(tb testing.TB, queued, vector bool, r image.Rectangle, l *Lights,
 // and four at once where this build can (GOEXPERIMENT=simd on amd64 with
 // AVX2). The scene queues fragments of several draws over each other, with
 // texture coordinates that wrap every way and translucent texels, which
-// the vector path hands back to the scalar one, and a draw whose
+// the vector path works out lane by lane, and a draw whose
 // fragments overwrite each other's within a queue.
 func TestQueuedSamePicture(t *testing.T) {
 	draws, l := avatarScene(240, 360, 20000, true)
