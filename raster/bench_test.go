@@ -55,3 +55,41 @@ func BenchmarkReset(b *testing.B) {
 		tg.Reset(r)
 	}
 }
+
+// BenchmarkRenderShading draws BenchmarkRender's frame (10k triangles) with
+// the outfit opaque, so that every fragment takes the fast path, on one
+// goroutine: shaded one by one, and four at once where the build can
+// (GOEXPERIMENT=simd, AVX2).
+func BenchmarkRenderShading(b *testing.B) {
+	draws, l := avatarScene(480, 720, 10000, false)
+	outfit := *draws[1].Mat
+	outfit.Alpha = Opaque
+	draws[1].Mat = &outfit
+	r := image.Rect(0, 0, 480, 720)
+	modes := []struct {
+		name   string
+		vector bool
+	}{{"one_by_one", false}}
+	if vectorShading {
+		modes = append(modes, struct {
+			name   string
+			vector bool
+		}{"four_at_once", true})
+	}
+	for _, m := range modes {
+		b.Run(m.name, func(b *testing.B) {
+			v0 := vectorShading
+			vectorShading = m.vector
+			defer func() { vectorShading = v0 }()
+			var tg Target
+			rr := Renderer{Workers: 1}
+			tg.Reset(r)
+			rr.Render(&tg, draws, l)
+			b.ReportAllocs()
+			for b.Loop() {
+				tg.Reset(r)
+				rr.Render(&tg, draws, l)
+			}
+		})
+	}
+}
