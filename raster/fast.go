@@ -82,7 +82,9 @@ func (t *triangle) fillFast(tg *Target, sh *shader, q *queue, out *output, id ui
 					t.put(tg, sh, out, id, i, fx, fy, z)
 					continue
 				}
-				tg.z[i], tg.id[i] = z, id
+				if !q.mask {
+					tg.z[i], tg.id[i] = z, id
+				}
 				q.push(t, i, fx, fy)
 				if q.n == queueLen {
 					q.flush(tg, out)

@@ -172,12 +172,24 @@ func (q *queue) shade4(tg *Target, out *output, h int) {
 	vd.index4(bl.Add(ld(&vd.emit[2]))).Store(&ib)
 	t := &out.t
 	at4 := (*[4]int32)(q.i[h : h+4])
-	for k := range min(q.n-h, 4) {
+	put := func(k int) {
 		// index4's indices are below 1<<16, within the table. (The alpha
 		// is a variable so that the pixel is stored whole: a constant's
 		// byte was stored apart.)
 		c := uint32(t[uint16(ir[k])]) | uint32(t[uint16(ig[k])])<<8 | uint32(t[uint16(ib[k])])<<16 | vd.alpha
 		binary.LittleEndian.PutUint32(tg.Pix[4*int(at4[k]):], c)
+	}
+	n := min(q.n-h, 4)
+	if q.mask {
+		for k := range n {
+			if t4[k]>>24 >= sh.fd.cut && q.shows(tg, h+k) {
+				put(k)
+			}
+		}
+		return
+	}
+	for k := range n {
+		put(k)
 	}
 }
 

@@ -31,8 +31,9 @@ func withQueue(tb testing.TB, queued, vector bool, r image.Rectangle, l *Lights,
 // and four at once where this build can (GOEXPERIMENT=simd on amd64 with
 // AVX2). The scene queues fragments of several draws over each other, with
 // texture coordinates that wrap every way and translucent texels, which
-// the vector path works out lane by lane, and a draw whose
-// fragments overwrite each other's within a queue.
+// the vector path works out lane by lane, and draws whose fragments
+// overwrite each other's within a queue, opaque and masked (a masked
+// fragment cut out shows the one queued before it).
 func TestQueuedSamePicture(t *testing.T) {
 	draws, l := avatarScene(240, 360, 20000, true)
 	outfit := *draws[1].Mat
@@ -44,17 +45,23 @@ func TestQueuedSamePicture(t *testing.T) {
 			Sampler: Sampler{WrapS: wrap, WrapT: Repeat}}
 		draws = append(draws, cam.sphere(m, pattern(32, 16), vec{0.25 - 0.5*float64(i), -0.2, -2.5}, 0.15, 12, 24))
 	}
-	draws = append(draws, stacked(l, pattern(16, 16)))
+	masked := *draws[0].Mat
+	masked.Alpha, masked.Cutoff = Mask, 0.5
+	draws = append(draws, cam.sphere(&masked, translucent(64, 32), vec{0, 0.1, -2.4}, 0.2, 16, 32),
+		stacked(l, pattern(16, 16), nil), stacked(l, translucent(16, 16), &masked))
 	r := image.Rect(0, 0, 240, 360)
 	want := withQueue(t, false, false, r, l, draws)
-	queued := 0
+	queued, masks := 0, 0
 	for _, d := range draws {
-		if fastFor(d.Mat, d.Base) && d.Mat.Alpha == Opaque {
+		if fastFor(d.Mat, d.Base) {
 			queued++
+			if d.Mat.Alpha == Mask {
+				masks++
+			}
 		}
 	}
-	if queued != 5 {
-		t.Fatalf("%d draws take the queued path, want 5", queued)
+	if queued != 7 || masks != 2 {
+		t.Fatalf("%d draws take the queued path, %d of them masked; want 7 and 2", queued, masks)
 	}
 	shown := 0
 	for i := 3; i < len(want.Pix); i += 4 {
@@ -82,24 +89,37 @@ func TestQueuedSamePicture(t *testing.T) {
 
 // stacked is a draw lit per vertex over the lights l: in a grid of 3×3
 // pixel cells near the top left, three triangles each, listed nearest
-// first, so that each is drawn over the one before in the same queue.
-// Each layer samples texture tex elsewhere.
-func stacked(l *Lights, tex *Image) Draw {
+// first, so that each is drawn over the one before in the same queue (and
+// in every other cell farthest first, so that each is drawn under it).
+// Each layer samples texture tex elsewhere. Its material is m, or an
+// opaque white one when m is nil; a masked one is shifted down, clear of
+// the opaque one.
+func stacked(l *Lights, tex *Image, m *Material) Draw {
 	var vs []Vertex
 	v := func(x, y, z, du float32) Vertex {
 		iw := l.DepthW[0] - z*l.DepthW[1]
 		return Vertex{DstX: x, DstY: y, SrcX: iw, SrcY: 0.9 * iw, ColorB: iw, ColorA: iw,
 			Custom0: (x/40 + du) * iw, Custom1: y / 40 * iw, Custom2: z}
 	}
-	for y := float32(4); y < 40; y += 3 {
+	top := float32(4)
+	if m != nil {
+		top = 44
+	}
+	for y := top; y < top+36; y += 3 {
 		for x := float32(4); x < 60; x += 3 {
 			for k := range 3 {
+				if int(x/3)%2 == 1 {
+					k = 2 - k // every other cell farthest first, drawn nearest first
+				}
 				z, du := 0.01*float32(k+1), 0.3*float32(k)
 				vs = append(vs, v(x, y, z, du), v(x+3.5, y, z, du), v(x, y+3.5, z, du))
 			}
 		}
 	}
-	d := triangles(&Material{BaseColor: [4]float32{1, 1, 1, 1}, Textured: true, VertexLit: true}, vs...)
+	if m == nil {
+		m = &Material{BaseColor: [4]float32{1, 1, 1, 1}, Textured: true, VertexLit: true}
+	}
+	d := triangles(m, vs...)
 	d.Base = tex
 	return d
 }

@@ -282,11 +282,10 @@ func (r *Renderer) drawBand(b int32) {
 			continue
 		}
 		sh := &f.shaders[t.draw]
-		if q.sh != sh { // the queue holds one draw's fragments, written before any other's
-			q.flush(f.t, &r.out)
-			q.sh = sh
-		}
 		id, lo, hi := drawID(t.draw), max(int(t.lo), y0), min(int(t.hi), y1)
+		if q.sh != sh { // the queue holds one draw's fragments, written before any other's
+			q.hold(f.t, &r.out, sh, id)
+		}
 		switch {
 		case sh.queued:
 			tri.fillFast(f.t, sh, &q, &r.out, id, lo, hi)
