@@ -36,7 +36,16 @@ func TestSpeakingOnScreen(t *testing.T) {
 	for _, overlay := range []bool{true, false} {
 		name := map[bool]string{true: "overlay", false: "window"}[overlay]
 		t.Run(name, func(t *testing.T) {
+			// The glow follows a voice level that rises and falls: a shot
+			// that catches it low, as a loaded machine's timing can, is
+			// taken again.
 			img := speakingShot(t, overlay)
+			for try := 1; try < 3; try++ {
+				if lit, want := glowLit(img); lit >= want {
+					break
+				}
+				img = speakingShot(t, overlay)
+			}
 			checkSpeaking(t, img)
 			if !overlay {
 				checkBackground(t, img)
@@ -64,27 +73,36 @@ func speakingShot(t *testing.T, overlay bool) image.Image {
 	return img
 }
 
+// countPixels is how many pixels of img within r are ok.
+func countPixels(img image.Image, r image.Rectangle, ok func(r, g, b uint32) bool) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if ok(cr>>8, cg>>8, cb>>8) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// glowLit is how many pixels along img's bottom edge the glow lights (blue
+// light, beside the feet too), and how many it should at least.
+func glowLit(img image.Image) (lit, want int) {
+	b := img.Bounds()
+	bottom := image.Rect(b.Min.X, b.Max.Y-6, b.Max.X, b.Max.Y)
+	return countPixels(img, bottom, func(r, g, b uint32) bool { return b > 90 && b > r+30 }), bottom.Dx() / 3
+}
+
 // checkSpeaking checks that img shows the glow, the bubble and the
 // character.
 func checkSpeaking(t *testing.T, img image.Image) {
 	t.Helper()
 	b := img.Bounds()
-	count := func(r image.Rectangle, ok func(r, g, b uint32) bool) int {
-		n := 0
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				cr, cg, cb, _ := img.At(x, y).RGBA()
-				if ok(cr>>8, cg>>8, cb>>8) {
-					n++
-				}
-			}
-		}
-		return n
-	}
-	// The glow: blue light along the bottom edge, beside the feet too.
-	bottom := image.Rect(b.Min.X, b.Max.Y-6, b.Max.X, b.Max.Y)
-	if n := count(bottom, func(r, g, b uint32) bool { return b > 90 && b > r+30 }); n < bottom.Dx()/3 {
-		t.Errorf("the glow lights %d of %d pixels along the window's bottom edge", n, bottom.Dx()*bottom.Dy())
+	count := func(r image.Rectangle, ok func(r, g, b uint32) bool) int { return countPixels(img, r, ok) }
+	if lit, want := glowLit(img); lit < want {
+		t.Errorf("the glow lights %d pixels along the window's bottom edge, want %d or more", lit, want)
 	}
 	// The bubble: a patch of its light fill in the upper half.
 	if n := count(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+b.Dy()/2), func(r, g, b uint32) bool { return r > 225 && g > 225 && b > 225 }); n < 2000 {
