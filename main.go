@@ -71,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `kin — a desktop companion with a 3D character
 
-  kin [--model PATH] [--clips DIR] [--fps N] [--portrait] [--overlay] [--render-scale S] [--renderer auto|gpu|cpu] [--no-shadow]
+  kin [--model PATH] [--clips DIR] [--fps N] [--portrait] [--overlay] [--render-scale S] [--renderer auto|gpu|cpu] [--raster-ahead=false] [--no-shadow]
                                 open kin with a character (GLB, glTF or VRM); --clips: a folder
                                 of .vrma/.glb animations it can play (drop a .vrma on it to play one)
   kin inspect FILE [--json]     summarise a model: counts, bones, expressions, warnings

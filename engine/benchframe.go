@@ -28,6 +28,9 @@ type BenchOptions struct {
 	// FPS is the frame-rate cap, as --fps sets it (0: kin's default, 60 in
 	// a window and 30 as overlay).
 	FPS int
+	// NoRasterAhead keeps every frame rastered in the game loop, as
+	// --raster-ahead=false does (see Options.RasterAhead).
+	NoRasterAhead bool
 	// Overlay runs as the desktop overlay (30 frames a second).
 	Overlay bool
 	// Desktop runs as the desktop canvas (--overlay=desktop): a
@@ -104,7 +107,7 @@ const DefaultOrbit = 3.0
 func BenchFrame(o BenchOptions) (BenchResult, error) {
 	b := &benchGame{o: o}
 	if o.Model != nil {
-		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale, Renderer: o.Renderer, FPS: o.FPS})
+		g, err := NewGame(Options{Model: o.Model, Overlay: o.Overlay || o.Desktop, Desktop: o.Desktop, RenderScale: o.RenderScale, Renderer: o.Renderer, FPS: o.FPS, RasterAhead: !o.NoRasterAhead})
 		if err != nil {
 			return BenchResult{}, err
 		}

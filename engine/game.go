@@ -69,6 +69,10 @@ type Options struct {
 	Renderer Backend
 	// NoShadow leaves out the soft shadow under the character.
 	NoShadow bool
+	// RasterAhead lets the CPU renderer raster a frame ahead while frames
+	// fall behind the frame rate wanted: more frames a second, each shown
+	// a frame later (see Renderer.Ahead).
+	RasterAhead bool
 	// Desktop makes the overlay a transparent, click-through canvas over
 	// the whole monitor, the character placed on it (--overlay=desktop).
 	Desktop bool
@@ -330,6 +334,7 @@ func (g *Game) Update() error {
 	}
 	if g.pace != nil {
 		g.r.Scale = g.quality.update(time.Now(), g.frameRate())
+		g.r.Ahead = g.opts.RasterAhead && g.quality.behind
 	}
 	if g.opts.Stats != nil && g.tick%g.scaled(5*TickRate) == 0 {
 		g.printStats()

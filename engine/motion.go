@@ -49,11 +49,12 @@ func (r *Renderer) due(f *Frame, sc float64, now time.Time) bool {
 // less than slowInterval ago: until then no frame is rendered unless the
 // camera, the target's size, the model or the render scale changes (a
 // target painted over is repainted from the colour buffer, see
-// Invalidate), so the game need not pose the character either. A blink or
+// Invalidate), so the game need not pose the character either; and not
+// while a frame rastered ahead waits to be shown. A blink or
 // a gesture that starts meanwhile is drawn up to slowInterval late, then
 // at the full rate.
 func (r *Renderer) Resting() bool {
-	return r.slow && !r.stale && r.clock().Sub(r.slowAt) < r.interval()
+	return r.slow && !r.stale && !r.ahead.busy && r.clock().Sub(r.slowAt) < r.interval()
 }
 
 // resting is Resting for a frame seen through cam: the camera must be the

@@ -27,6 +27,12 @@ type quality struct {
 	scale   float64   // current scale, (0, 1]
 	renders int       // frames rendered since the last check
 	last    time.Time // time of the last check; zero before the first
+	// behind: a check found fewer frames than wanted were drawn, since
+	// the wanted rate (wanted) was last changed; the renderer then
+	// rasters ahead (see Renderer.Ahead), and keeps to it, as the frames
+	// it gains would otherwise be lost again.
+	behind bool
+	wanted float64
 }
 
 // newQuality starts at full resolution, or pinned at scale when it is
@@ -42,11 +48,9 @@ func newQuality(scale float64) quality {
 func (q *quality) rendered() { q.renders++ }
 
 // update reconsiders the scale at now, given the frame rate the game wants
-// (0 when it renders nothing, e.g. minimised), and returns it.
+// (0 when it renders nothing, e.g. minimised), and returns it; it also
+// notes whether the frames fall behind that rate (see behind).
 func (q *quality) update(now time.Time, want float64) float64 {
-	if q.pinned {
-		return q.scale
-	}
 	if q.last.IsZero() {
 		q.last, q.renders = now, 0
 		return q.scale
@@ -57,11 +61,19 @@ func (q *quality) update(now time.Time, want float64) float64 {
 	}
 	fps := float64(q.renders) / dt.Seconds()
 	q.last, q.renders = now, 0
-	if want > 0 {
+	if want != q.wanted {
+		q.wanted, q.behind = want, false
+	}
+	q.behind = q.behind || want > 0 && fps < behindShare*want
+	if want > 0 && !q.pinned {
 		q.scale = nextScale(q.scale, fps, want)
 	}
 	return q.scale
 }
+
+// behindShare is the share of the wanted frame rate below which frames
+// fall behind (see quality.behind).
+const behindShare = 0.9
 
 // nextScale is the scale after a check that measured fps at scale s while
 // the game wanted want frames a second. The aim is min(smoothFPS, 80% of

@@ -53,3 +53,35 @@ func TestQualityUpdate(t *testing.T) {
 		t.Fatalf("pinned scale moved to %v", s)
 	}
 }
+
+// TestQualityBehind: a check that finds fewer frames drawn than 90% of the
+// rate wanted marks the frames behind, pinned scale or not; they stay
+// behind until the rate wanted changes (rastering ahead, which they turn
+// on, would otherwise be turned off by the frames it gains).
+func TestQualityBehind(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	for _, pinned := range []float64{0, 1} {
+		q := newQuality(pinned)
+		check := func(step int, fps, want float64) {
+			q.renders = int(fps * qualityEvery.Seconds())
+			q.update(t0.Add(time.Duration(step)*qualityEvery), want)
+		}
+		q.update(t0, 60)
+		steps := []struct {
+			fps, want float64
+			behind    bool
+		}{
+			{58, 60, false}, // within 90%
+			{50, 60, true},
+			{60, 60, true},  // kept up, ahead: still behind
+			{30, 30, false}, // another rate wanted (the overlay)
+			{20, 30, true},
+		}
+		for i, s := range steps {
+			check(i+1, s.fps, s.want)
+			if q.behind != s.behind {
+				t.Errorf("pinned %v, check %d (%v fps of %v): behind %v, want %v", pinned, i+1, s.fps, s.want, q.behind, s.behind)
+			}
+		}
+	}
+}

@@ -46,8 +46,14 @@ type Renderer struct {
 	// Backend draws the character on the GPU or the CPU, or picks the
 	// faster (see [Backend]); the zero value draws on the GPU.
 	Backend Backend
+	// Ahead rasters a frame on the CPU ahead, while the frame before it
+	// shows, and shows it a frame later (see aheadState); the game sets it
+	// while frames fall behind.
+	Ahead bool
 
 	sw               *software
+	ahead            aheadState
+	held             image.Rectangle // the character's rectangle in the colour buffer (see lastRect)
 	trial            trial
 	prog             *programs
 	depthOpaque      passShaders // the depth passes of every opaque material
@@ -264,26 +270,37 @@ func (r *Renderer) Forget() { r.full, r.stale = true, true }
 // vertex moved visibly since the last draw (a target that keeps its pixels
 // then still shows the frame; see still).
 func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera) bool {
+	landed := r.land() // a frame rastered ahead goes onto the target now, whatever this one does
 	region, over, sc, todo := r.plan(dst, g, p, cam)
+	if todo == skip && !landed.Empty() {
+		over, todo = landed, repaint
+	}
 	switch todo {
 	case skip:
 		r.Skipped++
 		return false
 	case repaint:
-		r.compose(dst, over, sc)
+		r.compose(dst, over.Union(landed), sc)
 		r.Repainted++
-		r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
+		r.shown = r.outRect(r.held, sc, dst.Bounds(), shownMargin)
 		return true
 	}
 	b, timed := r.backend()
-	if timed {
+	switch {
+	case timed:
 		r.timed(b, g, region)
-	} else {
+		r.held = r.lastRect
+	case b == BackendCPU && r.Ahead && !region.Empty() && region != r.cbuf.Bounds():
+		// Shown by the next Draw: the colour buffer holds the frame before.
+		// (Not a frame rendered anew whole: a new target, say, holds none.)
+		r.startAhead(g, region)
+	default:
 		r.render(b, g, region)
+		r.held = r.lastRect
 	}
-	r.compose(dst, over, sc)
+	r.compose(dst, over.Union(landed), sc)
 	r.Drawn++
-	r.shown = r.outRect(r.lastRect, sc, dst.Bounds(), shownMargin)
+	r.shown = r.outRect(r.held, sc, dst.Bounds(), shownMargin)
 	return true
 }
 
@@ -490,9 +507,9 @@ func (r *Renderer) compose(dst *ebiten.Image, region image.Rectangle, s float64)
 // it: the window gets every pixel once.
 func (r *Renderer) CompositeOnto(window surface, target image.Rectangle, place ebiten.GeoM) {
 	if !r.Transparent {
-		r.backdropAround(window, target, r.outRect(r.lastRect, r.lastS, target, 0), &place)
+		r.backdropAround(window, target, r.outRect(r.held, r.lastS, target, 0), &place)
 	}
-	r.composite1(window, target, r.lastRect, r.lastS, &place)
+	r.composite1(window, target, r.held, r.lastS, &place)
 }
 
 // backdropAround draws the background of a target with bounds b, placed

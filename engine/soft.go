@@ -102,6 +102,13 @@ func (r *Renderer) softPass(g *Mesh, region image.Rectangle) {
 // softRender renders the frame's region into the CPU renderer's target.
 // For a frame like the last it allocates nothing.
 func (r *Renderer) softRender(g *Mesh, region image.Rectangle) {
+	r.softPrepare(g, region)
+	r.sw.r.Render(&r.sw.t, r.sw.draws, &r.sw.lights)
+}
+
+// softPrepare readies the CPU renderer to render the frame's region: its
+// lights, its draws and its target.
+func (r *Renderer) softPrepare(g *Mesh, region image.Rectangle) {
 	sw := r.sw
 	sw.setLights(r.fu)
 	sw.draws = sw.draws[:0]
@@ -130,7 +137,6 @@ func (r *Renderer) softRender(g *Mesh, region image.Rectangle) {
 		sw.draws = append(sw.draws, rd)
 	}
 	sw.t.Reset(region)
-	sw.r.Render(&sw.t, sw.draws, &sw.lights)
 }
 
 // setLights copies the frame's uniforms into the raster lights.

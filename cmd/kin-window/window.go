@@ -52,6 +52,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&overlay, "overlay", "show the character on the desktop (transparent, on top, click-through); =desktop for a canvas over the whole screen")
 	talkKey := fs.String("talk-key", "", "global push-to-talk key that works while another app has the focus, e.g. F9 or ctrl+space")
 	noShadow := fs.Bool("no-shadow", false, "leave out the soft shadow under the character")
+	rasterAhead := fs.Bool("raster-ahead", true, "while frames fall behind, raster each on the CPU while the one before shows: more frames a second, each a frame later")
 	clipsDir := fs.String("clips", "", "folder of .vrma/.glb clips to play: by file name, through the manifest's animation slots, or with play_clip")
 	renderScale := fs.Float64("render-scale", 0, "render the character at this fraction of the resolution (0.5–1); default: lowered only while frames are slow")
 	renderer := fs.String("renderer", "auto", "draw the character on the gpu or the cpu; auto times both on the first frames and keeps the faster")
@@ -152,7 +153,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		Title: man.Name, Model: m, FPS: *fps, Portrait: *portrait, Overlay: overlay.on, Desktop: overlay.desktop, TalkKey: *talkKey,
 		PrefsPath: engine.DefaultPrefsPath(), Bus: c.Bus, Scene: queue, Prompts: prompts,
 		Brain: brain{ctx: ctx, c: c}, Notices: notices, Later: later, Watching: watching(c), Tray: true, Slots: man.Meta.Edits.Animations, PushToTalk: ptt,
-		RenderScale: *renderScale, NoShadow: *noShadow, Renderer: backend,
+		RenderScale: *renderScale, NoShadow: *noShadow, Renderer: backend, RasterAhead: *rasterAhead,
 		Muted:       set.MicMuted,
 		Board:       boardHost(ctx, c),
 		ClipSources: clipSrcs,

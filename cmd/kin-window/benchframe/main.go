@@ -36,6 +36,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.Warmup, "warmup", 3*time.Second, "how long to run before measuring")
 	fs.Float64Var(&o.RenderScale, "render-scale", 1, "render scale (0.5–1), 0 to let kin adapt it")
 	fs.IntVar(&o.FPS, "fps", 0, "frame-rate cap, as kin's --fps (default 60 in a window, 30 as overlay; up to 240)")
+	ahead := fs.Bool("raster-ahead", true, "as kin's --raster-ahead: raster a frame ahead on the CPU while frames fall behind")
 	fs.BoolVar(&o.Overlay, "overlay", false, "run as the desktop overlay (30 frames a second)")
 	fs.BoolVar(&o.Desktop, "desktop", false, "run as the desktop canvas (--overlay=desktop): the whole monitor, 30 frames a second")
 	fs.Float64Var(&o.Orbit, "orbit", engine.DefaultOrbit, "how fast the camera turns, radians a second")
@@ -49,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	o.NoRasterAhead = !*ahead
 	var err error
 	if o.Renderer, err = engine.ParseBackend(*renderer); err != nil {
 		fmt.Fprintln(stderr, "benchframe:", err)
