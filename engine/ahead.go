@@ -14,6 +14,10 @@ import (
 // the raster taking the time the present leaves idle (a core waits while
 // Xvfb takes the frame over its socket) rather than the game loop's.
 // At the lowest priority it takes the cores from nothing that presents.
+// (With the scheduler's autogroups, on by default on desktop Linux, a
+// thread's nice value ranks it among its own process's threads, so a
+// compiler busy in another terminal does not starve it.) The thread runs
+// as long as the process.
 
 // aheadState is a Renderer's frame being rastered ahead.
 type aheadState struct {
