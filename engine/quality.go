@@ -61,10 +61,11 @@ func (q *quality) update(now time.Time, want float64) float64 {
 	}
 	fps := float64(q.renders) / dt.Seconds()
 	q.last, q.renders = now, 0
-	if want != q.wanted {
+	if want != q.wanted { // the frames were drawn for another rate: not judged
 		q.wanted, q.behind = want, false
+	} else {
+		q.behind = q.behind || want > 0 && fps < behindShare*want
 	}
-	q.behind = q.behind || want > 0 && fps < behindShare*want
 	if want > 0 && !q.pinned {
 		q.scale = nextScale(q.scale, fps, want)
 	}

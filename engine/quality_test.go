@@ -57,7 +57,9 @@ func TestQualityUpdate(t *testing.T) {
 // TestQualityBehind: a check that finds fewer frames drawn than 90% of the
 // rate wanted marks the frames behind, pinned scale or not; they stay
 // behind until the rate wanted changes (rastering ahead, which they turn
-// on, would otherwise be turned off by the frames it gains).
+// on, would otherwise be turned off by the frames it gains), and the first
+// check after a change, whose frames were drawn for the rate before, does
+// not judge.
 func TestQualityBehind(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	for _, pinned := range []float64{0, 1} {
@@ -71,10 +73,12 @@ func TestQualityBehind(t *testing.T) {
 			fps, want float64
 			behind    bool
 		}{
+			{50, 60, false}, // the first check at a rate wanted does not judge
 			{58, 60, false}, // within 90%
 			{50, 60, true},
 			{60, 60, true},  // kept up, ahead: still behind
-			{30, 30, false}, // another rate wanted (the overlay)
+			{15, 30, false}, // another rate wanted (the overlay): not judged
+			{29, 30, false},
 			{20, 30, true},
 		}
 		for i, s := range steps {
