@@ -1,9 +1,6 @@
 package raster
 
-import (
-	"encoding/binary"
-	"math"
-)
+import "math"
 
 // The fast path: most of a character's pixels belong to opaque or masked,
 // textured, bilinear materials lit per vertex (a glTF avatar's skin,
@@ -72,7 +69,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, q *queue, out *output, id ui
 			z := zrow + t.dx[aDepth]*fx
 			// A tie goes to the draw listed later, within a draw to the
 			// triangle drawn first; NaN fails.
-			if zi := tg.z[i]; z < zi || z == zi && id > tg.id[i] {
+			if tg.shows(i, z, id) {
 				// The other attributes only once a fragment passes: many
 				// of a character's small triangles are hidden.
 				if !t.planed {
@@ -99,7 +96,7 @@ func (t *triangle) fillFast(tg *Target, sh *shader, q *queue, out *output, id ui
 func (t *triangle) put(tg *Target, sh *shader, out *output, id uint16, i int, fx, fy, z float32) {
 	at := func(k int) float32 { return t.a0[k] + t.dy[k]*fy + t.dx[k]*fx }
 	if c, ok := sh.shadeAttrs(out, z, at(aU), at(aV), at(aR), at(aG), at(aB), at(aS0), at(aS1)); ok {
-		binary.LittleEndian.PutUint32(tg.Pix[4*i:4*i+4], c)
+		tg.put(i, c)
 		tg.z[i], tg.id[i] = z, id
 	}
 }

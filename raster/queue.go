@@ -39,8 +39,8 @@ func (q *queue) hold(tg *Target, out *output, sh *shader, id uint16) {
 // shows over what its pixel holds (as fillFast tests it), and writes its
 // depth and draw if so.
 func (q *queue) shows(tg *Target, k int) bool {
-	i, z := q.i[k], q.a[k][aDepth]
-	if zi := tg.z[i]; z < zi || z == zi && q.id > tg.id[i] {
+	i, z := int(q.i[k]), q.a[k][aDepth]
+	if tg.shows(i, z, q.id) {
 		tg.z[i], tg.id[i] = z, q.id
 		return true
 	}
@@ -97,6 +97,5 @@ func (q *queue) shadeLane(tg *Target, out *output, k int) {
 	if q.mask && (!ok || !q.shows(tg, k)) {
 		return
 	}
-	i := 4 * int(q.i[k])
-	tg.Pix[i], tg.Pix[i+1], tg.Pix[i+2], tg.Pix[i+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
+	tg.put(int(q.i[k]), c)
 }

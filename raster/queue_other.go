@@ -2,7 +2,7 @@
 
 package raster
 
-// vectorShading: this build shades no fragments eight at once (it needs
+// vectorShading: this build shades no fragments four at once (it needs
 // GOEXPERIMENT=simd on amd64; see queue_simd.go).
 var vectorShading = false
 

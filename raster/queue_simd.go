@@ -2,10 +2,7 @@
 
 package raster
 
-import (
-	"encoding/binary"
-	"simd/archsimd"
-)
+import "simd/archsimd"
 
 // vectorShading: this build shades a queue's fragments four at once, on a
 // machine with AVX2 (the broadcasts need it; the rest, AVX). The
@@ -177,7 +174,7 @@ func (q *queue) shade4(tg *Target, out *output, h int) {
 		// is a variable so that the pixel is stored whole: a constant's
 		// byte was stored apart.)
 		c := uint32(t[uint16(ir[k])]) | uint32(t[uint16(ig[k])])<<8 | uint32(t[uint16(ib[k])])<<16 | vd.alpha
-		binary.LittleEndian.PutUint32(tg.Pix[4*int(at4[k]):], c)
+		tg.put(int(at4[k]), c)
 	}
 	n := min(q.n-h, 4)
 	if q.mask {

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
 )
@@ -54,3 +55,14 @@ func (t *Target) Reset(r image.Rectangle) {
 func (t *Target) RGBA() *image.RGBA {
 	return &image.RGBA{Pix: t.Pix, Stride: 4 * t.Rect.Dx(), Rect: t.Rect}
 }
+
+// shows reports whether an opaque fragment of depth z, of the draw
+// numbered id, shows over what pixel i holds: nearer, or as near and of a
+// draw listed later (NaN fails, as on a GPU).
+func (t *Target) shows(i int, z float32, id uint16) bool {
+	zi := t.z[i]
+	return z < zi || z == zi && id > t.id[i]
+}
+
+// put writes packed pixel c (as Image.Pix packs texels) at pixel i.
+func (t *Target) put(i int, c uint32) { binary.LittleEndian.PutUint32(t.Pix[4*i:4*i+4], c) }
