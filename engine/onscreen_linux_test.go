@@ -100,17 +100,16 @@ func glowLit(img image.Image) (lit, want int) {
 func checkSpeaking(t *testing.T, img image.Image) {
 	t.Helper()
 	b := img.Bounds()
-	count := func(r image.Rectangle, ok func(r, g, b uint32) bool) int { return countPixels(img, r, ok) }
 	if lit, want := glowLit(img); lit < want {
 		t.Errorf("the glow lights %d pixels along the window's bottom edge, want %d or more", lit, want)
 	}
 	// The bubble: a patch of its light fill in the upper half.
-	if n := count(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+b.Dy()/2), func(r, g, b uint32) bool { return r > 225 && g > 225 && b > 225 }); n < 2000 {
+	if n := countPixels(img, image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+b.Dy()/2), func(r, g, b uint32) bool { return r > 225 && g > 225 && b > 225 }); n < 2000 {
 		t.Errorf("the bubble shows %d light pixels", n)
 	}
 	// The character: lit pixels in the middle of the window.
 	mid := image.Rect(b.Min.X+b.Dx()/4, b.Min.Y+b.Dy()/2, b.Max.X-b.Dx()/4, b.Max.Y-b.Dy()/4)
-	if n := count(mid, func(r, g, b uint32) bool { return r+g+b > 150 }); n < mid.Dx()*mid.Dy()/8 {
+	if n := countPixels(img, mid, func(r, g, b uint32) bool { return r+g+b > 150 }); n < mid.Dx()*mid.Dy()/8 {
 		t.Errorf("the character shows %d lit pixels of %d in the window's middle", n, mid.Dx()*mid.Dy())
 	}
 }

@@ -289,13 +289,14 @@ func (r *Renderer) Draw(dst *ebiten.Image, g *Mesh, p *avatar.Pose, cam *Camera)
 	switch {
 	case timed:
 		r.timed(b, g, region)
-		r.held = r.lastRect
 	case b == BackendCPU && r.Ahead && !region.Empty() && region != r.cbuf.Bounds():
 		// Shown by the next Draw: the colour buffer holds the frame before.
 		// (Not a frame rendered anew whole: a new target, say, holds none.)
 		r.startAhead(g, region)
 	default:
 		r.render(b, g, region)
+	}
+	if !r.ahead.busy { // the colour buffer holds this frame
 		r.held = r.lastRect
 	}
 	r.compose(dst, over.Union(landed), sc)
