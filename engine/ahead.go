@@ -14,6 +14,10 @@ import (
 // the raster taking the time the present leaves idle (a core waits while
 // Xvfb takes the frame over its socket) rather than the game loop's.
 // At the lowest priority it takes the cores from nothing that presents.
+// The triangles are listed into bands on the game loop before the frame is
+// handed over; what the thread has not drawn when the next Draw comes, that
+// Draw draws itself rather than wait for a thread that gets little time
+// while the game loop runs (raster.Renderer.Help).
 // (With the scheduler's autogroups, on by default on desktop Linux, a
 // thread's nice value ranks it among its own process's threads, so a
 // compiler busy in another terminal does not starve it.) The thread runs
@@ -28,7 +32,8 @@ type aheadState struct {
 	done   chan struct{}
 }
 
-// startAhead rasters the frame's region on the raster-ahead thread.
+// startAhead lists the frame's triangles and hands the frame to the
+// raster-ahead thread to draw.
 func (r *Renderer) startAhead(g *Mesh, region image.Rectangle) {
 	a := &r.ahead
 	if a.jobs == nil {
@@ -37,16 +42,19 @@ func (r *Renderer) startAhead(g *Mesh, region image.Rectangle) {
 	}
 	r.softPrepare(g, region)
 	a.busy, a.region, a.bounds = true, region, r.lastRect
+	r.sw.r.Begin(&r.sw.t, r.sw.draws, &r.sw.lights)
 	a.jobs <- r.sw
 }
 
-// land waits for the frame rastered ahead, if there is one, puts it into
-// the colour buffer and returns its region (empty when there was none).
+// land finishes the frame rastered ahead, if there is one (drawing the
+// bands left and waiting for those being drawn), puts it into the colour
+// buffer and returns its region (empty when there was none).
 func (r *Renderer) land() image.Rectangle {
 	a := &r.ahead
 	if !a.busy {
 		return image.Rectangle{}
 	}
+	r.sw.r.Help()
 	<-a.done
 	a.busy = false
 	r.cbuf.SubImage(a.region).(*ebiten.Image).WritePixels(r.sw.t.Pix)
@@ -54,13 +62,13 @@ func (r *Renderer) land() image.Rectangle {
 	return a.region
 }
 
-// rasterAhead rasters each job on a thread of the lowest priority and
-// reports each done.
+// rasterAhead draws each frame begun on a thread of the lowest priority
+// and reports each done.
 func rasterAhead(jobs <-chan *software, done chan<- struct{}) {
 	runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
 	lowestPriority()
 	for sw := range jobs {
-		sw.r.Render(&sw.t, sw.draws, &sw.lights)
+		sw.r.Finish()
 		done <- struct{}{}
 	}
 }

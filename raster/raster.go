@@ -46,6 +46,8 @@ type Renderer struct {
 		bands   int32
 		next    atomic.Int32
 		group   par.Group
+		open    atomic.Bool  // bands are being drawn: Help may take some
+		helping atomic.Int32 // goroutines in Help
 	}
 	out output
 }
@@ -73,6 +75,15 @@ const bandRows = 32
 // depth the one listed later shows, as on the GPU, whatever order they
 // were drawn in (see Target).
 func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
+	r.Begin(t, draws, l)
+	r.Finish()
+}
+
+// Begin readies a frame for Render's drawing: it sets up each draw's
+// shading and lists the triangles in each band of rows. Finish (on this
+// goroutine or another) draws the bands; Help may draw some of them
+// meanwhile.
+func (r *Renderer) Begin(t *Target, draws []Draw, l *Lights) {
 	f := &r.frame
 	f.t, f.draws, f.l = t, draws, l
 	r.out.set(l.Exposure)
@@ -96,13 +107,38 @@ func (r *Renderer) Render(t *Target, draws []Draw, l *Lights) {
 	f.bands = int32((t.Rect.Dy() + bandRows - 1) / bandRows)
 	r.bin()
 	f.next.Store(0)
+	f.open.Store(true)
+}
+
+// Finish draws the bands of the frame Begin readied, on the calling
+// goroutine and helpers, and returns when every band is drawn.
+func (r *Renderer) Finish() {
+	f := &r.frame
 	n := r.Workers
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
 	n = max(min(n, int(f.bands)), 1)
 	f.group.Run(n, n, (*bandJob)(r))
+	f.open.Store(false)
+	for f.helping.Load() != 0 { // a band Help took is being drawn
+		runtime.Gosched()
+	}
 	f.t, f.draws, f.l = nil, nil, nil
+}
+
+// Help draws bands of the frame begun (see Begin) on another goroutine,
+// until none is left to take, and reports whether there was such a frame.
+// Finish returns only once the bands Help took are drawn.
+func (r *Renderer) Help() bool {
+	f := &r.frame
+	f.helping.Add(1)
+	defer f.helping.Add(-1)
+	if !f.open.Load() {
+		return false
+	}
+	r.drawBands()
+	return true
 }
 
 // bandJob is a frame's bands drawn by several goroutines ([par.Job]):
