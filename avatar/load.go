@@ -22,6 +22,11 @@ import (
 // glTF extension kin cannot decode.
 var ErrUnsupportedExtension = errors.New("unsupported required extension")
 
+// ErrNotFinite is wrapped by load errors for files whose positions or node
+// transforms hold a NaN or an infinity (or a number too large for a
+// float32), which would put nothing sensible on screen.
+var ErrNotFinite = errors.New("not a finite number")
+
 // maxElements bounds any accessor count so a corrupt file cannot make the
 // loader allocate without limit.
 const maxElements = 1 << 22

@@ -19,16 +19,19 @@ const (
 
 // readExtensions are the extensions kin decodes: a file may require them.
 var readExtensions = map[string]bool{
-	"KHR_texture_transform":           true,
-	"KHR_materials_unlit":             true,
-	"KHR_mesh_quantization":           true,
-	"EXT_meshopt_compression":         true,
-	"KHR_meshopt_compression":         true,
-	"EXT_texture_webp":                true,
-	"KHR_materials_emissive_strength": true,
-	"VRM":                             true,
-	"VRMC_vrm":                        true,
-	"VRMC_materials_mtoon":            true,
+	"KHR_texture_transform":             true,
+	"KHR_materials_unlit":               true,
+	"KHR_mesh_quantization":             true,
+	"EXT_meshopt_compression":           true,
+	"KHR_meshopt_compression":           true,
+	"EXT_texture_webp":                  true,
+	"KHR_materials_emissive_strength":   true,
+	"VRM":                               true,
+	"VRMC_vrm":                          true,
+	"VRMC_materials_mtoon":              true,
+	"VRMC_springBone":                   true,
+	"VRMC_springBone_extended_collider": true,
+	"VRMC_vrm_animation":                true,
 }
 
 // unreadable names the extensions kin knows it cannot decode, with what

@@ -80,6 +80,9 @@ func (b *builder) primitive(gp *gltf.Primitive) (p Primitive, skip string, err e
 	if p.Positions, err = b.readVec3(posIdx, "POSITION"); err != nil {
 		return p, "", err
 	}
+	if k := nonFinite3(p.Positions); k >= 0 {
+		return p, "", fmt.Errorf("POSITION of vertex %d is %v: %w", k, p.Positions[k], ErrNotFinite)
+	}
 	if err = b.attributes(gp.Attributes, &p); err != nil {
 		return p, "", err
 	}
@@ -252,6 +255,9 @@ func (b *builder) target(attrs gltf.PrimitiveAttributes, n int) (MorphTarget, er
 		if pos, err = b.readVec3(i, "target POSITION"); err != nil {
 			return MorphTarget{}, err
 		}
+		if k := nonFinite3(pos); k >= 0 {
+			return MorphTarget{}, fmt.Errorf("target POSITION of vertex %d is %v: %w", k, pos[k], ErrNotFinite)
+		}
 	}
 	if i, ok := attrs[gltf.NORMAL]; ok {
 		if nrm, err = b.readVec3(i, "target NORMAL"); err != nil {
@@ -315,4 +321,15 @@ func safeNormalize(v mgl32.Vec3) mgl32.Vec3 {
 		return mgl32.Vec3{0, 0, 1}
 	}
 	return v.Mul(1 / l)
+}
+
+// nonFinite3 returns the index of the first vector in v with a NaN or
+// infinite component, or -1.
+func nonFinite3(v []mgl32.Vec3) int {
+	for i, x := range v {
+		if nonFinite(x[:]) >= 0 {
+			return i
+		}
+	}
+	return -1
 }

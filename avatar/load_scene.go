@@ -37,6 +37,9 @@ func (b *builder) nodes() error {
 			}
 			out.Rest = decompose(out.Matrix)
 		}
+		if r := out.Rest; nonFinite(r.T[:]) >= 0 || nonFinite([]float32{r.R.W, r.R.V[0], r.R.V[1], r.R.V[2]}) >= 0 || nonFinite(r.S[:]) >= 0 {
+			return fmt.Errorf("%s: its transform (translation, rotation, scale or matrix) holds a value that is %w", named("node", i, n.Name), ErrNotFinite)
+		}
 		if len(n.Weights) > 0 {
 			out.Weights = float32s(n.Weights)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -19,13 +20,15 @@ type craft struct {
 	at       map[string][3]float32 // a bone's position (default: mid-height)
 	required []string              // extensionsRequired (and extensionsUsed)
 	texture  []byte                // image data of a base colour texture, or nil
+	nan      bool                  // a position is NaN
+	far      [3]float64            // the root's translation
 }
 
 // doc returns the glTF JSON: one triangle height tall under a root node,
 // its positions in a data: URI buffer.
 func (c craft) doc() map[string]any {
 	d := map[string]any{"asset": map[string]any{"version": "2.0"}, "scene": 0}
-	root := map[string]any{"name": "root"}
+	root := map[string]any{"name": "root", "translation": c.far}
 	nodes := []any{root}
 	var children []int
 	for _, b := range c.bones {
@@ -54,6 +57,9 @@ func (c craft) doc() map[string]any {
 func (c craft) addMesh(d, root map[string]any) {
 	h := c.height
 	pos := []float32{-h / 8, 0, 0, h / 8, 0, 0, 0, h, 0}
+	if c.nan {
+		pos[4] = float32(math.NaN())
+	}
 	var buf bytes.Buffer
 	_ = binary.Write(&buf, binary.LittleEndian, pos)
 	d["buffers"] = []any{map[string]any{"byteLength": buf.Len(),
@@ -147,7 +153,7 @@ func TestCraftedFiles(t *testing.T) {
 		{"no meshes", writeFile(t, dir, "empty.glb", glb(emptyGLB)), 1, "no mesh"},
 		{"missing file", filepath.Join(dir, "absent.vrm"), 2, "cannot find absent.vrm"},
 		{"a folder", dir, 2, "is a folder"},
-		{"unknown required extension", craft{height: 1.7, required: []string{"EXT_kin_unknown"}}.write(t, dir, "ext.gltf"), 2, "EXT_kin_unknown"},
+		{"unknown required extension", craft{height: 1.7, required: []string{"EXT_kin_unknown"}}.write(t, dir, "ext.gltf"), 2, "needs EXT_kin_unknown, which"},
 		{"100 times too large", craft{height: 170}.write(t, dir, "huge.gltf"), 1, "centimetres"},
 		{"1000 times too small", craft{height: 0.0017}.write(t, dir, "tiny.gltf"), 1, "tiny"},
 		{"a bit large", craft{height: 4}.write(t, dir, "tall.gltf"), 0, "check its units"},
@@ -155,6 +161,8 @@ func TestCraftedFiles(t *testing.T) {
 		{"undecodable texture", craft{height: 1.7, texture: noise[:64]}.write(t, dir, "badtex.gltf"), 1, "will show blank"},
 		{"facing backwards", craft{height: 1.7, bones: withHead, at: sides(-0.2)}.write(t, dir, "back.gltf"), 0, "faces -Z"},
 		{"lying down", craft{height: 1.7, bones: withHead, at: lying}.write(t, dir, "lying.gltf"), 1, "lying down"},
+		{"a position not a number", craft{height: 1.7, nan: true}.write(t, dir, "nan.gltf"), 2, "are not numbers"},
+		{"a translation too large", craft{height: 1.7, far: [3]float64{1e39, 0, 0}}.write(t, dir, "far.gltf"), 2, "are not numbers"},
 		{"a plain triangle", craft{height: 1.7}.write(t, dir, "ok.gltf"), 0, "No humanoid skeleton"},
 	}
 	for _, tt := range tests {
@@ -187,6 +195,9 @@ func checkPlain(t *testing.T, r Report) {
 		if p.Severity != SevNote && p.Fix == "" {
 			t.Errorf("%s %q has no fix", p.Severity, p.Message)
 		}
+		if strings.Contains(p.Message, ",,") {
+			t.Errorf("%q doubles a comma", p.Message)
+		}
 		if !strings.HasSuffix(p.Message, ".") {
 			t.Errorf("%q is not a sentence", p.Message)
 		}
@@ -200,6 +211,20 @@ func checkPlain(t *testing.T, r Report) {
 func TestSharedPlain(t *testing.T) {
 	for _, path := range sharedModels(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) { checkPlain(t, Examine(path)) })
+	}
+}
+
+// TestReadExtensionsNotIgnored: the doctor does not call extensions kin
+// reads ignored (spring bones, their colliders, VRM animations).
+func TestReadExtensionsNotIgnored(t *testing.T) {
+	for _, name := range []string{"springbone/sphere-collider.gltf", "springbone/plane-collider.gltf", "three-vrm_test.vrma"} {
+		r := Examine(filepath.Join(sharedAssets(t), name))
+		if len(r.Extensions.Used) == 0 {
+			t.Errorf("%s: no extensions used, want VRMC ones: %+v", name, r.Extensions)
+		}
+		if len(r.Extensions.Ignored) > 0 || mentions(r, "ignores") {
+			t.Errorf("%s: ignored %v:\n%s", name, r.Extensions.Ignored, r)
+		}
 	}
 }
 

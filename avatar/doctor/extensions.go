@@ -36,22 +36,23 @@ const (
 // named as it is. Which ones kin reads is the loader's business: the
 // doctor learns it from the loader's warnings and errors.
 var knownExtensions = map[string]extInfo{
-	"KHR_texture_transform":           {what: "texture offsets and tiling"},
-	"KHR_materials_unlit":             {what: "unlit materials"},
-	"VRM":                             {what: "VRM 0.x character data"},
-	"VRMC_vrm":                        {what: "VRM 1.0 character data"},
-	"VRMC_materials_mtoon":            {what: "VRM toon materials"},
-	"KHR_draco_mesh_compression":      {what: "Draco mesh compression", fix: noDraco},
-	"EXT_meshopt_compression":         {what: "meshopt compression"},
-	"KHR_mesh_quantization":           {what: "packed vertex data"},
-	"KHR_texture_basisu":              {what: "KTX2 (Basis Universal) textures", fix: plainImages},
-	"EXT_texture_webp":                {what: "WebP textures", fix: plainImages},
-	"EXT_texture_avif":                {what: "AVIF textures", fix: plainImages},
-	"VRMC_springBone":                 {what: "spring bones: hair and clothes will not swing"},
-	"VRMC_node_constraint":            {what: "node constraints: constrained parts will not follow"},
-	"VRMC_vrm_animation":              {what: "a VRM animation"},
-	"KHR_materials_emissive_strength": {what: "extra-bright glow"},
-	"KHR_lights_punctual":             {what: "lights: kin lights the character itself"},
+	"KHR_texture_transform":             {what: "texture offsets and tiling"},
+	"KHR_materials_unlit":               {what: "unlit materials"},
+	"VRM":                               {what: "VRM 0.x character data"},
+	"VRMC_vrm":                          {what: "VRM 1.0 character data"},
+	"VRMC_materials_mtoon":              {what: "VRM toon materials"},
+	"KHR_draco_mesh_compression":        {what: "Draco mesh compression", fix: noDraco},
+	"EXT_meshopt_compression":           {what: "meshopt compression"},
+	"KHR_mesh_quantization":             {what: "packed vertex data"},
+	"KHR_texture_basisu":                {what: "KTX2 (Basis Universal) textures", fix: plainImages},
+	"EXT_texture_webp":                  {what: "WebP textures", fix: plainImages},
+	"EXT_texture_avif":                  {what: "AVIF textures", fix: plainImages},
+	"VRMC_springBone":                   {what: "spring bones: hair and clothes that swing"},
+	"VRMC_springBone_extended_collider": {what: "spring-bone colliders of more shapes"},
+	"VRMC_node_constraint":              {what: "node constraints: constrained parts will not follow"},
+	"VRMC_vrm_animation":                {what: "a VRM animation"},
+	"KHR_materials_emissive_strength":   {what: "extra-bright glow"},
+	"KHR_lights_punctual":               {what: "lights: kin lights the character itself"},
 }
 
 // describeExt names an extension with what it holds.
@@ -64,7 +65,7 @@ func describeExt(name string) string {
 
 var (
 	ignoredWarning  = regexp.MustCompile(`^extension (\S+): not supported`)
-	requiresMessage = regexp.MustCompile(`requires extension (\S+)`)
+	requiresMessage = regexp.MustCompile(`requires extension ([A-Za-z0-9_]+)`)
 )
 
 // isExtensionWarning reports whether the loader warning w says an
@@ -100,7 +101,7 @@ func (r *Report) unsupportedExtension(h *header, err error) {
 		r.Extensions.Required = append(r.Extensions.Required, h.ExtensionsRequired...)
 	}
 	if g := requiresMessage.FindStringSubmatch(err.Error()); g != nil {
-		r.Extensions.Unsupported = append(r.Extensions.Unsupported, strings.TrimSuffix(g[1], ":"))
+		r.Extensions.Unsupported = append(r.Extensions.Unsupported, g[1])
 	}
 }
 

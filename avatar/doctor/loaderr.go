@@ -36,6 +36,9 @@ func explainLoad(path, name string, err error, k kind, herr error, unsupported [
 	}
 	var syntax *json.SyntaxError
 	switch {
+	case errors.Is(err, fs.ErrPermission) || errors.Is(herr, fs.ErrPermission):
+		return fmt.Sprintf("kin may not read %s: the file's permissions do not allow it.", name),
+			"Give yourself read access to the file (chmod u+r), or copy it to a folder of your own."
 	case k == kindUnknown:
 		return fmt.Sprintf("%s is not a GLB, glTF or VRM model: it does not start the way those files do.", name), reexportFix
 	case errors.Is(herr, errShortGLB) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
@@ -53,6 +56,8 @@ func explainLoad(path, name string, err error, k kind, herr error, unsupported [
 		return fmt.Sprintf("%s needs %s, which kin cannot read yet.", name, strings.Join(names, " and ")), unsupportedFix(unsupported)
 	case errors.As(herr, &syntax) || errors.As(err, &syntax):
 		return fmt.Sprintf("%s is damaged: its glTF text is not well formed.", name), reexportFix
+	case errors.Is(err, avatar.ErrNotFinite):
+		return fmt.Sprintf("%s is damaged: some of its positions or transforms are not numbers (NaN or infinite), so nothing sensible would appear on screen.", name), reexportFix
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Sprintf("%s needs a file beside it (a .bin buffer or an image) that is missing.", name),
 			"Keep the .bin and image files next to the .gltf file, or export as .glb so everything is in one file."
