@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/kin-companion/kin/agent/redact"
 )
 
 // ErrNotFound is returned by [Scheduler.Cancel] for an id no task has.
@@ -116,9 +118,10 @@ func (s *Scheduler) Preview(sp Spec) (Task, error) {
 }
 
 // Add schedules the task sp asks for and returns it, once it is in the
-// store. Errors name the argument at fault, e.g. `in: "10 parsecs" is not
+// store, with any secret in its message or prompt redacted. Errors name the argument at fault, e.g. `in: "10 parsecs" is not
 // a duration; write e.g. 10m, 2h, 1h30m`.
 func (s *Scheduler) Add(sp Spec) (Task, error) {
+	sp.Message, sp.Prompt = redact.Text(sp.Message), redact.Text(sp.Prompt) // secrets never reach the store
 	t, rule, err := sp.task(time.Now(), s.cfg.Location)
 	if err != nil {
 		return Task{}, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	agent "github.com/kin-companion/kin/agent/memory"
+	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/store"
 	"github.com/kin-companion/kin/store/memory"
 )
@@ -29,12 +30,13 @@ type Adapter struct{ b backend }
 func New(m *store.Memories) Adapter { return Adapter{m} }
 
 // Upsert implements agent/memory.Store: the same key updates the entry.
+// Secrets in what the model writes are redacted: they never reach the store.
 func (a Adapter) Upsert(_ context.Context, key, name, description, typ, body string) error {
 	t, err := memory.ParseType(typ)
 	if err != nil {
 		return err
 	}
-	_, err = a.b.Remember(memory.Remember{Key: key, Name: name, Description: description, Type: t, Body: body})
+	_, err = a.b.Remember(memory.Remember{Key: key, Name: redact.Text(name), Description: redact.Text(description), Type: t, Body: redact.Text(body)})
 	return err
 }
 

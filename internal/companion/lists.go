@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/tools/todo"
 	"github.com/kin-companion/kin/store"
 )
@@ -12,9 +13,9 @@ import (
 // todoStore keeps the model's task list in the store.
 type todoStore struct{ t *store.Todos }
 
-// Add implements todo.TodoStore.
+// Add implements todo.TodoStore; secrets in the text are redacted.
 func (s todoStore) Add(_ context.Context, text string) (todo.Item, error) {
-	it, err := s.t.Add(text)
+	it, err := s.t.Add(redact.Text(text))
 	return todo.Item(it), err
 }
 
@@ -49,8 +50,10 @@ func (p scratchpad) Get(_ context.Context, key string) (string, bool, error) {
 	return v, err == nil, err
 }
 
-// Set implements todo.Scratchpad.
-func (p scratchpad) Set(_ context.Context, key, value string) error { return p.s.Set(key, value) }
+// Set implements todo.Scratchpad; secrets in the value are redacted.
+func (p scratchpad) Set(_ context.Context, key, value string) error {
+	return p.s.Set(key, redact.Text(value))
+}
 
 // Keys implements todo.Scratchpad.
 func (p scratchpad) Keys(context.Context) ([]string, error) { return p.s.Keys() }
