@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,7 @@ func Open(path string) (*File, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := decodeOne(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if len(doc.Content) == 0 {
@@ -94,6 +95,38 @@ func Open(path string) (*File, error) {
 		return nil, f.lineError(err)
 	}
 	return f, nil
+}
+
+// decodeOne decodes data, one YAML document, into doc (left empty when data
+// holds none). Text after the document is an error: yaml.v3 would ignore
+// keys written below a root mapping in flow style (`{}`) without a word.
+func decodeOne(data []byte, doc *yaml.Node) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(doc); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	var more yaml.Node
+	switch err := dec.Decode(&more); {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%w (the settings are one mapping of keys: is there text after a closing brace?)", err)
+	}
+	return fmt.Errorf("line %d: the settings are one YAML document, but a second starts here", more.Line)
+}
+
+// dropLine returns text without its first line that is exactly line.
+func dropLine(text []byte, line string) []byte {
+	var out []byte
+	dropped := false
+	for l := range bytes.Lines(text) {
+		if !dropped && string(bytes.TrimRight(l, "\n")) == line {
+			dropped = true
+			continue
+		}
+		out = append(out, l...)
+	}
+	return out
 }
 
 // mustKey returns the field's exact spelling.
@@ -176,13 +209,19 @@ func (f *File) write(s Settings) error {
 			doc.HeadComment = header()
 		}
 	}
-	merge(doc.Content[0], &fresh, true)
+	root := doc.Content[0]
+	merge(root, &fresh, true)
+	root.Style = 0 // block style, one key a line: a flow map would put later keys out of reach (see decodeOne)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(doc); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	if err := writeFile(f.Path, buf.Bytes()); err != nil {
+	out := buf.Bytes()
+	if len(root.Content) == 0 { // no key is set: only the comments, not an empty "{}"
+		out = dropLine(out, "{}")
+	}
+	if err := writeFile(f.Path, out); err != nil {
 		return err
 	}
 	if f.Legacy != "" {

@@ -83,6 +83,9 @@ func TestMalformed(t *testing.T) {
 		{"- a\n- b\n", "line 1: the settings must be keys with values"},
 		{"fps: 30\nfps: 60\n", "line 2"},
 		{"mcpPort: 70000\n", "line 1: mcpPort 70000 is not a port"},
+		{"# kin\n{}\nname: Bob\n", "line 2: did not find expected <document start> (the settings are one mapping"},
+		{"{mode: overlay}\nname: Bob\n", "text after a closing brace"},
+		{"name: Ann\n---\nname: Bob\n", "line 2: the settings are one YAML document"},
 	} {
 		p := filepath.Join(t.TempDir(), "config.yaml")
 		if err := os.WriteFile(p, []byte(c.text), 0o600); err != nil {
@@ -102,6 +105,38 @@ func TestMalformed(t *testing.T) {
 		if got, _ := os.ReadFile(p); string(got) != c.text {
 			t.Errorf("%q: the file was changed to %q", c.text, got)
 		}
+	}
+}
+
+// TestEmptiedStaysBlock: a file whose last key is taken out holds only
+// its comments, not "{}", and keys set later (or added by hand) go one to
+// a line where they are read.
+func TestEmptiedStaysBlock(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "config.yaml")
+	if err := Update(p, func(s *Settings) error { s.FPS = 24; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := Update(p, func(s *Settings) error { s.FPS = 0; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(p)
+	for l := range strings.Lines(string(got)) {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			t.Fatalf("an emptied file holds %q:\n%s", l, got)
+		}
+	}
+	if err := Update(p, func(s *Settings) error { s.Mode = "overlay"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = os.ReadFile(p)
+	if !strings.Contains(string(got), "\nmode: overlay\n") || strings.ContainsAny(string(got), "{}") {
+		t.Fatalf("not one key a line:\n%s", got)
+	}
+	if err := os.WriteFile(p, append(got, "name: Bob\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Load(p); err != nil || s.Name != "Bob" || s.Mode != "overlay" {
+		t.Fatalf("a key added by hand: %+v, %v", s, err)
 	}
 }
 
