@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/scene"
 )
@@ -171,6 +172,33 @@ func TestWrapKeepsRunesWhole(t *testing.T) {
 	}
 	if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != "Достопримечательностьαβγδεζηθικλμνξοπρστυφχψωok" {
 		t.Errorf("text lost: %q", lines)
+	}
+}
+
+// TestMessageLinesEllipsis: a message too long for the box shows its
+// first lines, the last one ending in an ellipsis within the width, and
+// the wrapped lines kept for the next frame are not changed.
+func TestMessageLinesEllipsis(t *testing.T) {
+	u, err := newUI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := strings.Repeat("No language model is connected: set OPENAI_API_KEY or start Ollama. ", 12)
+	const width = 200
+	lines := u.messageLines(msg, width)
+	if len(lines) != maxMessageLines || !strings.HasSuffix(lines[len(lines)-1], "…") {
+		t.Fatalf("%d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+	for _, l := range lines {
+		if w, _ := text.Measure(l, u.face, 0); w > width {
+			t.Errorf("%q is %.0f wide, more than %d", l, w, width)
+		}
+	}
+	if full := u.wrap(msg, width); strings.HasSuffix(full[maxMessageLines-1], "…") {
+		t.Error("the cached wrap was changed")
+	}
+	if short := u.messageLines("Saved.", width); len(short) != 1 || short[0] != "Saved." {
+		t.Errorf("a short message: %q", short)
 	}
 }
 

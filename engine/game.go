@@ -488,7 +488,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
 		g.drawChat(screen, &v)
 	}
-	g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
+	if !g.set.open { // the settings panel is translucent: a message behind it would show through
+		g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
+	}
 	if g.debug {
 		g.drawDebug(screen)
 	}

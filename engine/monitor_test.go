@@ -26,3 +26,29 @@ func TestOnMonitor(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultGeometry: with nothing remembered, the overlay sits in the
+// bottom-right corner and a window in the middle of the monitor, wholly on
+// it; on a small screen the window shrinks to fit.
+func TestDefaultGeometry(t *testing.T) {
+	cases := []struct {
+		name    string
+		overlay bool
+		mw, mh  int
+		want    Geometry
+	}{
+		{"overlay", true, 1600, 1000, Geometry{X: 1600 - overlayW - 24, Y: 1000 - overlayH - 48, W: overlayW, H: overlayH}},
+		{"window", false, 1600, 1000, Geometry{X: (1600 - windowW) / 2, Y: (1000 - windowH) / 2, W: windowW, H: windowH}},
+		{"window on a laptop", false, 1366, 768, Geometry{X: (1366 - windowW) / 2, Y: 32, W: windowW, H: 704}},
+		{"window on a tiny screen", false, 400, 300, Geometry{X: 0, Y: 32, W: 400, H: 236}},
+	}
+	for _, c := range cases {
+		got := defaultGeometry(c.overlay, c.mw, c.mh)
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+		if got.X < 0 || got.Y < 0 || got.X+got.W > c.mw || got.Y+got.H > c.mh {
+			t.Errorf("%s: %+v is not wholly on a %dx%d monitor", c.name, got, c.mw, c.mh)
+		}
+	}
+}

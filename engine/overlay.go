@@ -255,18 +255,33 @@ func onMonitor(g Geometry, mw, mh int, overlay bool) Geometry {
 	return g
 }
 
-// placeDefault sizes the window for its mode; the overlay goes to the
-// bottom-right corner of the monitor.
+// placeDefault sizes and places the window for its mode (see
+// defaultGeometry).
 func (g *Game) placeDefault() {
-	if !g.overlay {
-		ebiten.SetWindowSize(windowW, windowH)
-		return
-	}
-	ebiten.SetWindowSize(overlayW, overlayH)
 	if m := ebiten.Monitor(); m != nil {
 		mw, mh := m.Size()
-		ebiten.SetWindowPosition(max(0, mw-overlayW-24), max(0, mh-overlayH-48))
+		d := defaultGeometry(g.overlay, mw, mh)
+		ebiten.SetWindowSize(d.W, d.H)
+		ebiten.SetWindowPosition(d.X, d.Y)
+		return
 	}
+	if g.overlay {
+		ebiten.SetWindowSize(overlayW, overlayH)
+	} else {
+		ebiten.SetWindowSize(windowW, windowH)
+	}
+}
+
+// defaultGeometry is where a mode's window goes on an mw×mh monitor when
+// none is remembered: the overlay in the bottom-right corner, a window in
+// the middle (not where the overlay was: from the corner it would reach
+// past the screen's edges), each no bigger than the monitor leaves room for.
+func defaultGeometry(overlay bool, mw, mh int) Geometry {
+	if overlay {
+		return Geometry{X: max(0, mw-overlayW-24), Y: max(0, mh-overlayH-48), W: overlayW, H: overlayH}
+	}
+	w, h := min(windowW, mw), min(windowH, max(mh-64, mh/2)) // room for a title bar and a panel
+	return Geometry{X: max(0, (mw-w)/2), Y: max(0, (mh-h)/2), W: w, H: h}
 }
 
 // rememberGeometry records the window's current position and size for its

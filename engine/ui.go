@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -130,13 +131,12 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 		return
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	lines := u.wrap(msg, w-u.px(40))
-	lines = lines[:min(len(lines), 8)]
+	lines := u.messageLines(msg, w-u.px(40))
 	lh := u.face.Size * 1.4
 	boxH := lh*float64(len(lines)) + u.px(16)
 	y0 := h - boxH - u.px(16)
 	if top {
-		y0 = u.px(16)
+		y0 = u.px(13) + u.face.Size*1.5 // below the presence word (see drawPresence)
 	}
 	vector.FillRect(dst, float32(u.px(12)), float32(y0), float32(w-u.px(24)), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
 	for i, line := range lines {
@@ -146,6 +146,28 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 		op.ColorScale.ScaleWithColor(color.RGBA{235, 235, 240, 255})
 		text.Draw(dst, line, u.face, op)
 	}
+}
+
+// maxMessageLines is the most lines a message box shows.
+const maxMessageLines = 8
+
+// messageLines wraps msg to width in at most maxMessageLines lines; a
+// message cut short ends its last line with an ellipsis.
+func (u *ui) messageLines(msg string, width float64) []string {
+	lines := u.wrap(msg, width)
+	if len(lines) <= maxMessageLines {
+		return lines
+	}
+	lines = slices.Clone(lines[:maxMessageLines]) // the wrapped lines are cached
+	last := []rune(lines[maxMessageLines-1])
+	for len(last) > 0 {
+		if w, _ := text.Measure(string(last)+"…", u.face, 0); w <= width {
+			break
+		}
+		last = last[:len(last)-1]
+	}
+	lines[maxMessageLines-1] = strings.TrimRight(string(last), " ") + "…"
+	return lines
 }
 
 // wrap splits s into lines no wider than width, breaking at spaces and,
