@@ -3,6 +3,7 @@ package anthropic
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,7 +15,9 @@ import (
 )
 
 // stream reads the SSE events one by one: text_delta goes to OnText at
-// once, input_json_delta fragments are joined per content block.
+// once, input_json_delta fragments are joined per content block. A stream
+// that ends, even cleanly, before message_stop is a dropped connection
+// ([llm.ErrDropped]): its text and half-sent calls are not a reply.
 func (p *Provider) stream(ctx context.Context, req *llm.Request, params anthropic.MessageNewParams) (*llm.Response, error) {
 	s := p.client.Messages.NewStreaming(ctx, params)
 	defer s.Close()
@@ -26,6 +29,7 @@ func (p *Provider) stream(ctx context.Context, req *llm.Request, params anthropi
 	calls := map[int64]*pending{}
 	var order []int64
 	var text strings.Builder
+	stopped := false
 	for s.Next() {
 		ev := s.Current()
 		switch ev.Type {
@@ -49,10 +53,15 @@ func (p *Provider) stream(ctx context.Context, req *llm.Request, params anthropi
 		case "message_delta":
 			out.Stop = string(ev.Delta.StopReason)
 			out.Usage.Output = int(ev.Usage.OutputTokens)
+		case "message_stop":
+			stopped = true
 		}
 	}
 	if err := s.Err(); err != nil {
 		return nil, mapError(err)
+	}
+	if !stopped {
+		return nil, fmt.Errorf("anthropic: the stream ended without message_stop: %w", llm.ErrDropped)
 	}
 	out.Text = text.String()
 	for _, i := range order {

@@ -70,6 +70,9 @@ func (p *Provider) Complete(ctx context.Context, req *llm.Request) (*llm.Respons
 	return collect(req, p.client.Models.GenerateContentStream(ctx, p.cfg.Model, contents, config))
 }
 
+// collect folds a stream into one reply. A stream that ends, even cleanly,
+// before a finishReason (or a prompt's blockReason) is a dropped connection
+// ([llm.ErrDropped]): its text and calls so far are not a reply.
 func collect(req *llm.Request, seq iter.Seq2[*genai.GenerateContentResponse, error]) (*llm.Response, error) {
 	out := &llm.Response{}
 	for r, err := range seq {
@@ -77,6 +80,9 @@ func collect(req *llm.Request, seq iter.Seq2[*genai.GenerateContentResponse, err
 			return nil, mapError(err)
 		}
 		add(out, r, req)
+	}
+	if out.Stop == "" {
+		return nil, fmt.Errorf("gemini: the stream ended without a finishReason: %w", llm.ErrDropped)
 	}
 	return out, nil
 }
@@ -86,12 +92,18 @@ func add(out *llm.Response, r *genai.GenerateContentResponse, req *llm.Request) 
 	if r.UsageMetadata != nil {
 		out.Usage = llm.Usage{Input: int(r.UsageMetadata.PromptTokenCount), Output: int(r.UsageMetadata.CandidatesTokenCount)}
 	}
-	if len(r.Candidates) == 0 || r.Candidates[0].Content == nil {
+	if pf := r.PromptFeedback; pf != nil && pf.BlockReason != "" { // a refused prompt: no candidates follow
+		out.Stop = string(pf.BlockReason)
+	}
+	if len(r.Candidates) == 0 {
 		return
 	}
 	c := r.Candidates[0]
-	if c.FinishReason != "" {
+	if c.FinishReason != "" { // the last chunk may carry no content (MAX_TOKENS, SAFETY)
 		out.Stop = string(c.FinishReason)
+	}
+	if c.Content == nil {
+		return
 	}
 	for _, part := range c.Content.Parts {
 		switch {

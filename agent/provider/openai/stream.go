@@ -3,6 +3,7 @@ package openai
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
@@ -12,7 +13,9 @@ import (
 
 // stream joins chunk deltas: the first delta of each call carries its id
 // and name, later ones only its index and argument fragments (Ollama sends
-// the whole call in one delta, which the same code handles).
+// the whole call in one delta, which the same code handles). A stream that
+// ends, even cleanly, before a finish_reason is a dropped connection
+// ([llm.ErrDropped]): its text and half-sent calls are not a reply.
 func (p *Provider) stream(ctx context.Context, req *llm.Request, params openai.ChatCompletionNewParams) (*llm.Response, error) {
 	params.StreamOptions = openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}
 	if p.cfg.Label != "openai" {
@@ -62,6 +65,9 @@ func (p *Provider) stream(ctx context.Context, req *llm.Request, params openai.C
 	}
 	if err := s.Err(); err != nil {
 		return nil, p.mapError(err)
+	}
+	if out.Stop == "" {
+		return nil, fmt.Errorf("%s: the stream ended without a finish_reason: %w", p.cfg.Label, llm.ErrDropped)
 	}
 	out.Text = text.String()
 	for _, i := range order {

@@ -32,11 +32,16 @@ const (
 	Storm500
 	// SlowDrip passes the response one byte at a time, Fault.Delay apart.
 	SlowDrip
+	// CloseAfter passes Fault.N bytes of the response body (or as many as
+	// Fault.Cut picks), then closes the connection cleanly, as a server or
+	// proxy that gives up mid-answer: the response has neither a length nor
+	// chunked framing, so the client reads a clean EOF and no error.
+	CloseAfter
 )
 
 // String names the fault for test names.
 func (k FaultKind) String() string {
-	return [...]string{"drop", "garbage", "stall", "429-storm", "500-storm", "slow-drip"}[k]
+	return [...]string{"drop", "garbage", "stall", "429-storm", "500-storm", "slow-drip", "close"}[k]
 }
 
 // Fault configures a [FaultProxy].
@@ -49,6 +54,8 @@ type Fault struct {
 	Times int
 	// Delay is SlowDrip's pause between bytes; default 100 µs.
 	Delay time.Duration
+	// Cut, when set, picks where CloseAfter cuts the whole body, in place of N.
+	Cut func(body []byte) int
 }
 
 // FaultProxy is a loopback reverse proxy in front of a fake server that
@@ -105,15 +112,22 @@ func (p *FaultProxy) serve(w http.ResponseWriter, r *http.Request) {
 		})
 	case SlowDrip:
 		p.forward(w, r, func(dst io.Writer, src io.Reader) { drip(r, w, dst, src, p.fault.Delay) })
+	case CloseAfter:
+		p.closeAfter(w, r)
 	}
+}
+
+// roundTrip sends r to the target.
+func (p *FaultProxy) roundTrip(r *http.Request) (*http.Response, error) {
+	out := r.Clone(r.Context())
+	out.RequestURI = ""
+	out.URL.Scheme, out.URL.Host, out.Host = p.target.Scheme, p.target.Host, p.target.Host
+	return http.DefaultTransport.RoundTrip(out)
 }
 
 // forward sends r to the target and lets body write the response body.
 func (p *FaultProxy) forward(w http.ResponseWriter, r *http.Request, body func(io.Writer, io.Reader)) {
-	out := r.Clone(r.Context())
-	out.RequestURI = ""
-	out.URL.Scheme, out.URL.Host, out.Host = p.target.Scheme, p.target.Host, p.target.Host
-	resp, err := http.DefaultTransport.RoundTrip(out)
+	resp, err := p.roundTrip(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
@@ -126,6 +140,35 @@ func (p *FaultProxy) forward(w http.ResponseWriter, r *http.Request, body func(i
 	}
 	w.WriteHeader(resp.StatusCode)
 	body(w, resp.Body)
+}
+
+// closeAfter writes the target's status, headers and the start of its
+// body straight to the connection, then closes it.
+func (p *FaultProxy) closeAfter(w http.ResponseWriter, r *http.Request) {
+	resp, err := p.roundTrip(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	n := p.fault.N
+	if p.fault.Cut != nil {
+		n = p.fault.Cut(body)
+	}
+	n = max(0, min(n, len(body)))
+	conn, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	defer conn.Close()
+	resp.Header.Del("Content-Length")
+	resp.Header.Set("Connection", "close")
+	fmt.Fprintf(buf, "HTTP/1.1 %s\r\n", resp.Status)
+	_ = resp.Header.Write(buf)
+	buf.WriteString("\r\n")
+	buf.Write(body[:n])
+	_ = buf.Flush()
 }
 
 // faultError answers status with a body every SDK reads as an API error.
