@@ -1,11 +1,13 @@
 package store
 
 import (
+	"errors"
 	"flag"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,6 +113,23 @@ func TestImportBadFolderStoresNothing(t *testing.T) {
 	m := openTest(t, Options{}).Memories()
 	if _, err := m.Import(dir); err == nil {
 		t.Fatal("import of a folder with a broken file succeeded")
+	}
+	if m.Len() != 0 {
+		t.Errorf("%d entries stored from a failed import", m.Len())
+	}
+}
+
+func TestImportFileWithoutDescriptionStoresNothing(t *testing.T) {
+	dir := t.TempDir()
+	os.CopyFS(dir, os.DirFS(goldenExport))
+	os.WriteFile(filepath.Join(dir, "x.md"), []byte("---\nname: X\ntype: project\n---\nbody"), 0o644)
+	m := openTest(t, Options{}).Memories()
+	_, err := m.Import(dir)
+	if err == nil {
+		t.Fatal("import of a file without a description succeeded")
+	}
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "x.md") || !strings.Contains(err.Error(), "description is missing") {
+		t.Errorf("err = %v, want ErrInvalid naming x.md and the missing description", err)
 	}
 	if m.Len() != 0 {
 		t.Errorf("%d entries stored from a failed import", m.Len())

@@ -128,6 +128,9 @@ func (db *DB) Close() error {
 // Dir is the directory holding this agent's database.
 func (db *DB) Dir() string { return db.dir }
 
+// DataDir is the kin data directory the agent's database lies in (Options.Dir).
+func (db *DB) DataDir() string { return db.opts.Dir }
+
 // AgentID is the agent whose database this is.
 func (db *DB) AgentID() string { return db.opts.AgentID }
 

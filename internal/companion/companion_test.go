@@ -2,6 +2,7 @@ package companion
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/kin-companion/kin/agent/provider"
 	"github.com/kin-companion/kin/agent/provider/providertest"
 	"github.com/kin-companion/kin/agent/runtime"
+	"github.com/kin-companion/kin/agent/tools/catalog"
 )
 
 func start(t *testing.T, dir string, srv *providertest.Server) *Companion {
@@ -120,5 +122,20 @@ func TestParseFacts(t *testing.T) {
 	}
 	if _, err := parseFacts("no idea"); err == nil {
 		t.Error("prose without JSON accepted")
+	}
+}
+
+// TestCatalogKnowsEveryTool: `kin permissions allow` takes the names
+// agent/tools/catalog lists; every tool a running companion registers is
+// among them, so none of them is refused as a typo.
+func TestCatalogKnowsEveryTool(t *testing.T) {
+	srv := providertest.NewOpenAI(t, providertest.Script(), providertest.OpenAI)
+	c := start(t, t.TempDir(), srv)
+	defer c.Close()
+	known := catalog.Names("")
+	for _, name := range c.Runtime.Registry().Names() {
+		if !slices.Contains(known, name) && !catalog.IsMCP(name) {
+			t.Errorf("the companion registers %s, which catalog.Names lacks", name)
+		}
 	}
 }

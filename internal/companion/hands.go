@@ -96,7 +96,8 @@ func examine(path string) (errors, warnings int, summary string) {
 
 // roots are the folders the file tools may use: --root for this run, else
 // the settings file's, else the home without its secrets. kin's own data
-// and settings are always out of reach.
+// and settings are always out of reach. A folder that cannot be used is
+// reported in c.Warnings and left out; err means none can be used.
 func (c *Companion) roots(o Options, set settings.Settings) (*fs.Roots, error) {
 	home, _ := os.UserHomeDir()
 	data := o.DataDir
@@ -114,7 +115,15 @@ func (c *Companion) roots(o Options, set settings.Settings) (*fs.Roots, error) {
 	if len(dirs) == 0 {
 		return fs.DefaultRoots(home, data, conf), nil
 	}
-	return fs.NewRoots(dirs, fs.DefaultExcludes(home, data, conf))
+	// One missing folder (a home without ~/Documents, an unplugged disk) is
+	// left out with a warning; the tools are off only when none is usable.
+	roots, skipped, err := fs.UsableRoots(dirs, fs.DefaultExcludes(home, data, conf))
+	if err == nil {
+		for _, e := range skipped {
+			c.Warnings = append(c.Warnings, e.Error()+"; it is left out and the file and shell tools use the other roots")
+		}
+	}
+	return roots, err
 }
 
 // webConfig is the web tools' setup: the environment, then the settings

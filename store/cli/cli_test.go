@@ -24,7 +24,7 @@ type result struct {
 func run(t *testing.T, cmd string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := map[string]Command{"memory": Memory, "diary": Diary, "permissions": Permissions}[cmd]
+	c := map[string]Command{"memory": Memory, "diary": Diary, "permissions": Permissions(testTools)}[cmd]
 	code := Main(cmd, c, args, &out, &errb)
 	return result{code, out.String(), errb.String()}
 }

@@ -8,33 +8,44 @@ import (
 	"github.com/kin-companion/kin/store"
 )
 
-// Permissions runs `kin permissions list|allow|revoke` on db.
-func Permissions(db *store.DB, args []string, stdout, stderr io.Writer) int {
-	sub, args := args[0], args[1:]
-	p := db.Permissions()
-	switch sub {
-	case "list":
-		return permList(p, args, stdout, stderr)
-	case "allow":
-		if len(args) < 1 || len(args) > 2 {
-			fmt.Fprintln(stderr, "kin permissions allow: needs TOOL and optionally a SCOPE (a folder or a command prefix)")
-			return 2
+// Permissions returns the command `kin permissions list|allow|revoke`; allow refuses
+// a tool that tools does not know.
+func Permissions(tools ToolCheck) Command {
+	return func(db *store.DB, args []string, stdout, stderr io.Writer) int {
+		sub, args := args[0], args[1:]
+		p := db.Permissions()
+		switch sub {
+		case "list":
+			return permList(p, args, stdout, stderr)
+		case "allow":
+			return permAllow(p, tools, db.DataDir(), args, stdout, stderr)
+		case "revoke":
+			return permRevoke(p, args, stdout, stderr)
 		}
-		g := store.Grant{Tool: args[0]}
-		if len(args) == 2 {
-			g.Scope = args[1]
-		}
-		if err := p.Grant(g); err != nil {
-			fmt.Fprintf(stderr, "kin permissions allow: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "kin may now run %s without asking\n", g)
-		return 0
-	case "revoke":
-		return permRevoke(p, args, stdout, stderr)
+		fmt.Fprintf(stderr, "kin permissions: unknown command %q\n%s", sub, usage["permissions"])
+		return 2
 	}
-	fmt.Fprintf(stderr, "kin permissions: unknown command %q\n%s", sub, usage["permissions"])
-	return 2
+}
+
+func permAllow(p *store.Permissions, tools ToolCheck, dataDir string, args []string, stdout, stderr io.Writer) int {
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(stderr, "kin permissions allow: needs TOOL and optionally a SCOPE (a folder or a command prefix)")
+		return 2
+	}
+	g := store.Grant{Tool: args[0]}
+	if len(args) == 2 {
+		g.Scope = args[1]
+	}
+	if err := tools.check(p, dataDir, g.Tool); err != nil {
+		fmt.Fprintf(stderr, "kin permissions allow: %v\n", err)
+		return 2
+	}
+	if err := p.Grant(g); err != nil {
+		fmt.Fprintf(stderr, "kin permissions allow: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "kin may now run %s without asking\n", g)
+	return 0
 }
 
 func permList(p *store.Permissions, args []string, stdout, stderr io.Writer) int {

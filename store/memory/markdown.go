@@ -76,6 +76,9 @@ func UnmarshalMarkdown(data []byte, stem string, now time.Time) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
+	if err := checkRequired(head); err != nil {
+		return Entry{}, err
+	}
 	var fm frontmatter
 	dec := yaml.NewDecoder(strings.NewReader(head))
 	dec.KnownFields(true)
@@ -102,6 +105,34 @@ func splitFrontmatter(text string) (head, body string, err error) {
 		return "", "", errors.New(`frontmatter has no closing "---" line`)
 	}
 	return rest[:i+1], rest[i+1+len(fence):], nil
+}
+
+// requiredFields are the frontmatter fields every memory file must have (docs/memory.md).
+var requiredFields = []string{"name", "description", "type"}
+
+// checkRequired reports the required fields head leaves out or leaves null. A field
+// present but empty ("description: \"\"") is accepted: export writes one for a memory
+// stored without a description, and export then import must be lossless.
+func checkRequired(head string) error {
+	var present map[string]any
+	if err := yaml.Unmarshal([]byte(head), &present); err != nil {
+		return fmt.Errorf("frontmatter: %w", err)
+	}
+	var missing []string
+	for _, f := range requiredFields {
+		if v, ok := present[f]; !ok || v == nil {
+			missing = append(missing, f)
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("frontmatter: %s is missing (name, description and type are required)", missing[0])
+	}
+	last := len(missing) - 1
+	return fmt.Errorf("frontmatter: %s and %s are missing (name, description and type are required)",
+		strings.Join(missing[:last], ", "), missing[last])
 }
 
 func (fm *frontmatter) entry(content, stem string, now time.Time) (Entry, error) {
@@ -132,9 +163,6 @@ func (fm *frontmatter) entry(content, stem string, now time.Time) (Entry, error)
 			return Entry{}, fmt.Errorf("%s: want a time like 2006-01-02T15:04:05Z: %w", f.name, err)
 		}
 		*f.dst = f.dst.UTC()
-	}
-	if fm.Type == "" {
-		return Entry{}, errors.New("type is missing")
 	}
 	return e, e.Validate()
 }

@@ -51,6 +51,10 @@ func TestUnmarshalMarkdownDefaults(t *testing.T) {
 		"no frontmatter": "just text\n",
 		"unclosed":       "---\nname: x\n",
 		"no type":        "---\nname: x\ndescription: y\n---\nbody\n",
+		"no description": "---\nname: x\ntype: project\n---\nbody\n",
+		"null desc":      "---\nname: x\ndescription:\ntype: project\n---\nbody\n",
+		"no name":        "---\ndescription: y\ntype: project\n---\nbody\n",
+		"empty head":     "---\n---\nbody\n",
 		"bad type":       "---\nname: x\ndescription: y\ntype: mood\n---\nbody\n",
 		"unknown field":  "---\nname: x\ndescription: y\ntype: user\nauthor: me\n---\nbody\n",
 		"bad time":       "---\nname: x\ndescription: y\ntype: user\ncreated: yesterday\n---\nbody\n",
@@ -60,6 +64,29 @@ func TestUnmarshalMarkdownDefaults(t *testing.T) {
 		if _, err := UnmarshalMarkdown([]byte(bad), "k", t0); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+func TestUnmarshalMarkdownNamesMissingFields(t *testing.T) {
+	for file, want := range map[string]string{
+		"---\nname: X\ntype: project\n---\nbody": "description is missing",
+		"---\ntype: project\n---\nbody":          "name and description are missing",
+		"---\nname: X\ndescription: d\n---\nb":   "type is missing",
+	} {
+		_, err := UnmarshalMarkdown([]byte(file), "k", t0)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err = %v, want it to say %q", file, err, want)
+		}
+	}
+	// An empty description is what export writes for a memory stored without one.
+	e := entry("k", User, 0.5, t0)
+	e.Description = ""
+	data, err := MarshalMarkdown(&e, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := UnmarshalMarkdown(data, "k", t0); err != nil {
+		t.Errorf("export of an entry without a description does not import: %v\n%s", err, data)
 	}
 }
 

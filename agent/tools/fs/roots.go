@@ -90,30 +90,77 @@ func NewRoots(dirs []string, exclude []string) (*Roots, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("fs: no root folder was given; name at least one folder with --root")
 	}
-	home, _ := os.UserHomeDir()
-	r := &Roots{home: newPlace(home)}
+	r := newRoots()
 	for _, d := range dirs {
-		abs, err := r.absolute(d)
-		if err != nil {
-			return nil, fmt.Errorf("fs: root %q: %w", d, err)
+		if err := r.addRoot(d); err != nil {
+			return nil, err
 		}
-		fi, err := os.Stat(abs)
-		if err != nil {
-			return nil, fmt.Errorf("fs: root %q cannot be used: %w", d, err)
-		}
-		if !fi.IsDir() {
-			return nil, fmt.Errorf("fs: root %q is not a folder; --root takes folders", d)
-		}
-		r.dirs = append(r.dirs, newPlace(abs))
 	}
+	if err := r.addExcludes(exclude); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// UsableRoots is [NewRoots] for a list kept in the settings, where one folder
+// going missing (an unplugged disk, a home without ~/Documents) must not take
+// the others away: a folder that cannot be used is left out, with the reason in
+// skipped, and the rest are the roots. err is non-nil only when no folder is
+// usable or an excluded path is bad.
+func UsableRoots(dirs []string, exclude []string) (r *Roots, skipped []error, err error) {
+	if len(dirs) == 0 {
+		return nil, nil, errors.New("fs: no root folder was given; name at least one folder with --root")
+	}
+	r = newRoots()
+	for _, d := range dirs {
+		if err := r.addRoot(d); err != nil {
+			skipped = append(skipped, err)
+		}
+	}
+	switch {
+	case len(r.dirs) > 0:
+	case len(skipped) == 1:
+		return nil, skipped, skipped[0]
+	default:
+		return nil, skipped, fmt.Errorf("fs: none of the root folders can be used:\n%w", errors.Join(skipped...))
+	}
+	if err := r.addExcludes(exclude); err != nil {
+		return nil, skipped, err
+	}
+	return r, skipped, nil
+}
+
+func newRoots() *Roots {
+	home, _ := os.UserHomeDir()
+	return &Roots{home: newPlace(home)}
+}
+
+// addRoot adds the folder d, which must exist.
+func (r *Roots) addRoot(d string) error {
+	abs, err := r.absolute(d)
+	if err != nil {
+		return fmt.Errorf("fs: root %q: %w", d, err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return fmt.Errorf("fs: root %q cannot be used: %w", d, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("fs: root %q is not a folder; --root takes folders", d)
+	}
+	r.dirs = append(r.dirs, newPlace(abs))
+	return nil
+}
+
+func (r *Roots) addExcludes(exclude []string) error {
 	for _, e := range exclude {
 		abs, err := r.absolute(e)
 		if err != nil {
-			return nil, fmt.Errorf("fs: excluded path %q: %w", e, err)
+			return fmt.Errorf("fs: excluded path %q: %w", e, err)
 		}
 		r.exclude = append(r.exclude, newPlace(abs))
 	}
-	return r, nil
+	return nil
 }
 
 // List returns the root folders, the first being where relative paths start.

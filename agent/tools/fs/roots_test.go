@@ -177,3 +177,37 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+func TestUsableRootsLeaveOutMissingFolders(t *testing.T) {
+	a, b := realTemp(t), realTemp(t)
+	missing := filepath.Join(a, "Documents")
+	r, skipped, err := UsableRoots([]string{missing, b}, []string{filepath.Join(b, "private")})
+	if err != nil {
+		t.Fatalf("one missing root of two: %v", err)
+	}
+	if got := r.List(); len(got) != 1 || got[0] != b {
+		t.Errorf("List = %v, want only %s", got, b)
+	}
+	if len(skipped) != 1 || !errors.Is(skipped[0], os.ErrNotExist) || !strings.Contains(skipped[0].Error(), missing) {
+		t.Errorf("skipped = %v, want the missing %s", skipped, missing)
+	}
+	if p, err := r.Resolve("x"); err != nil || p != filepath.Join(b, "x") {
+		t.Errorf("relative paths should start in the first usable root: %q %v", p, err)
+	}
+	if _, err := r.Resolve(filepath.Join(b, "private", "x")); !errors.Is(err, ErrExcluded) {
+		t.Errorf("excludes lost: %v", err)
+	}
+
+	for _, dirs := range [][]string{nil, {missing}, {missing, filepath.Join(b, "gone")}} {
+		if r, _, err := UsableRoots(dirs, nil); err == nil || r != nil {
+			t.Errorf("UsableRoots(%q) = %v, %v; want an error: no root is usable", dirs, r, err)
+		}
+	}
+	if _, _, err := UsableRoots([]string{b}, []string{"~nobody/x"}); err == nil {
+		t.Error("a bad exclude was accepted")
+	}
+	// NewRoots still refuses the whole list.
+	if _, err := NewRoots([]string{missing, b}, nil); err == nil {
+		t.Error("NewRoots accepted a missing root")
+	}
+}
