@@ -115,7 +115,7 @@ func TestManagerStdioTools(t *testing.T) {
 	if findTool(m, "mcp__test_srv__note_write_2") == nil {
 		t.Errorf("note.write and note_write did not get distinct names: %v", names(m.Tools()))
 	}
-	if st := m.Status(); len(st) != 1 || st[0].State != Ready || st[0].Transport != Stdio || len(st[0].Tools) != 9 {
+	if st := m.Status(); len(st) != 1 || st[0].State != Ready || st[0].Transport != Stdio || len(st[0].Tools) != 10 {
 		t.Errorf("Status = %+v", st)
 	}
 	if len(r.list()) != 0 {
@@ -165,6 +165,30 @@ func TestManagerStdioCalls(t *testing.T) {
 	}
 	if s, err := findTool(m, "mcp__s__picture").Run(ctx, nil); err != nil || !strings.Contains(s, "1 image(s) not shown") {
 		t.Errorf("Run of an image tool = %q, %v", s, err)
+	}
+}
+
+// TestServerEnvironment: a stdio server gets the user's environment
+// without its credentials (kin's own API keys among them), and the
+// variables its config gives it, a token included.
+func TestServerEnvironment(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-parent-secret-0123456789")
+	t.Setenv("KIN_TEST_PLAIN", "plain-value")
+	var r reports
+	var log syncBuffer
+	m := start(t, map[string]ServerConfig{"s": child(t, "tools", map[string]string{"SERVICE_TOKEN": "given-by-config"})}, fastOptions(&r, &log))
+	waitFor(t, "ready", func() bool { return findTool(m, "mcp__s__environ") != nil })
+	res, err := findTool(m, "mcp__s__environ").Call(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(res.Text, "sk-parent-secret") || strings.Contains(res.Text, "OPENAI_API_KEY") {
+		t.Errorf("the server was given kin's API key:\n%s", res.Text)
+	}
+	for _, want := range []string{"KIN_TEST_PLAIN=plain-value", "SERVICE_TOKEN=given-by-config", "PATH="} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("the server's environment lacks %s", want)
+		}
 	}
 }
 

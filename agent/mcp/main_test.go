@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,6 +108,11 @@ func addPlainTools(s *sdk.Server) {
 		Annotations: &sdk.ToolAnnotations{DestructiveHint: &yes}},
 		func(context.Context, *sdk.CallToolRequest, struct{}) (*sdk.CallToolResult, any, error) {
 			return text("erased"), nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "environ", Description: "Lists its environment.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}},
+		func(context.Context, *sdk.CallToolRequest, struct{}) (*sdk.CallToolResult, any, error) {
+			return text(strings.Join(os.Environ(), "\n")), nil, nil
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "picture", Description: "Shows a picture."},
 		func(context.Context, *sdk.CallToolRequest, struct{}) (*sdk.CallToolResult, any, error) {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kin-companion/kin/agent/redact"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -25,7 +26,9 @@ func (s *server) transport() (sdk.Transport, error) {
 	switch s.cfg.Type {
 	case Stdio:
 		cmd := exec.Command(s.cfg.Command, s.cfg.Args...)
-		cmd.Env = os.Environ()
+		// A server gets the user's environment without its credentials (kin's
+		// own API keys among them); one it needs goes in its "env" in mcp.json.
+		cmd.Env, _ = redact.Env(os.Environ())
 		for k, v := range s.cfg.Env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

@@ -14,7 +14,7 @@
 // grandchildren keep the output pipes open. Only the head and tail of each
 // stream are kept, so memory stays bounded whatever the command prints.
 // The child's environment is the user's minus variables whose names look
-// like credentials (see [IsSecretName]).
+// like credentials (see [redact.IsSecretName]).
 //
 // The tools only declare their risk and describe each call through
 // Assess; asking the user first is the permission gate's job.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kin-companion/kin/agent/redact"
 	"github.com/kin-companion/kin/agent/tools"
 )
 
@@ -101,7 +102,7 @@ func (cfg Config) runShellTool(ctx context.Context, args json.RawMessage) (strin
 	if err != nil {
 		return "", fmt.Errorf("exec_shell: %w", err)
 	}
-	env, _ := scrubEnv(cfg.Environ())
+	env, _ := redact.Env(cfg.Environ())
 	out, err := runShell(ctx, shellRun{Command: a.Command, Dir: dir, Env: env, Timeout: timeout})
 	if err != nil {
 		return "", fmt.Errorf("exec_shell: %w", err)

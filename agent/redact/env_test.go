@@ -1,4 +1,4 @@
-package system
+package redact
 
 import (
 	"slices"
@@ -25,8 +25,8 @@ func TestIsSecretName(t *testing.T) {
 	}
 }
 
-func TestScrubEnv(t *testing.T) {
-	kept, dropped := scrubEnv([]string{"PATH=/bin", "FOO_API_KEY=sekrit", "EMPTY=", "MY_TOKEN=x=y", "ODD"})
+func TestEnv(t *testing.T) {
+	kept, dropped := Env([]string{"PATH=/bin", "FOO_API_KEY=sekrit", "EMPTY=", "MY_TOKEN=x=y", "ODD"})
 	if want := []string{"PATH=/bin", "EMPTY=", "ODD"}; !slices.Equal(kept, want) {
 		t.Errorf("kept %q, want %q", kept, want)
 	}

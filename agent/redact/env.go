@@ -1,4 +1,4 @@
-package system
+package redact
 
 import (
 	"slices"
@@ -26,7 +26,8 @@ var secretNames = []string{"DATABASE_URL", "REDIS_URL", "MONGODB_URI", "MONGO_UR
 // IsSecretName reports whether an environment variable's name looks like
 // it holds a credential: *_API_KEY, *_TOKEN, *_SECRET, *PASSWORD*,
 // *PASSPHRASE*, *_KEY, AWS_* and the like (case does not matter). Such
-// variables are not passed to commands exec_shell runs.
+// variables are not passed to the commands exec_shell runs nor to the MCP
+// servers kin starts (see [Env]).
 func IsSecretName(name string) bool {
 	n := strings.ToUpper(name)
 	if slices.Contains(secretNames, n) || strings.HasSuffix(n, "_KEY") || strings.HasSuffix(n, "_AUTH") {
@@ -50,9 +51,9 @@ func IsSecretName(name string) bool {
 	return false
 }
 
-// scrubEnv returns env without the variables whose names look like
-// credentials, and the names it dropped.
-func scrubEnv(env []string) (kept, dropped []string) {
+// Env returns env (NAME=value entries) without the variables whose names
+// look like credentials, and the names it dropped.
+func Env(env []string) (kept, dropped []string) {
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
 		if IsSecretName(name) {
