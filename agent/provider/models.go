@@ -47,7 +47,7 @@ func unlisted(name, model string, models []string) error {
 	if len(models) > len(some) {
 		more = fmt.Sprintf(" and %d more", len(models)-len(some))
 	}
-	return unlistedError{fmt.Errorf("%w: %s does not offer the model %q; it lists %s%s. Choose one of them with --model (or brain.model in the settings)",
+	return unlistedError{fmt.Errorf("%w: %s does not offer the model %q; it lists %s%s. Choose one of them with --model (or the settings' model, or a manifest's brain.model)",
 		llm.ErrConfig, name, model, strings.Join(some, ", "), more)}
 }
 

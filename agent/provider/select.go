@@ -71,7 +71,7 @@ type Choice struct {
 }
 
 // byConfig ends the Why of an explicit choice.
-const byConfig = " chosen by --provider or brain.provider"
+const byConfig = " chosen by --provider, the settings' provider or a manifest's brain.provider"
 
 // Select chooses a provider as the package doc describes. It fails only
 // for an explicit choice it cannot build (an unknown name, a missing key, a

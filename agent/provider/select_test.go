@@ -65,7 +65,7 @@ func TestSelectPrecedence(t *testing.T) {
 		reply            string   // what a request answers, for local choices
 	}{
 		{name: "flag beats every key", opts: provider.Options{Provider: "anthropic"}, env: allKeys, ollama: qwen,
-			want: "anthropic/claude-sonnet-4-5", why: "anthropic chosen by --provider or brain.provider"},
+			want: "anthropic/claude-sonnet-4-5", why: "anthropic chosen by --provider, the settings' provider or a manifest's brain.provider"},
 		{name: "flag is case-blind and takes the model", opts: provider.Options{Provider: "OpenAI", Model: "gpt-x"}, env: allKeys,
 			want: "openai/gpt-x", why: "openai chosen by"},
 		{name: "flag none", opts: provider.Options{Provider: "none"}, env: allKeys, ollama: qwen, want: "none", why: "none chosen by"},
@@ -89,10 +89,10 @@ func TestSelectPrecedence(t *testing.T) {
 		{name: "servers without models", ollama: []string{}, lmstudio: []string{}, want: "none", why: "no API key is set and no Ollama or LM Studio"},
 		{name: "nothing at all", want: "none", why: "no API key is set"},
 		{name: "explicit ollama stays local", opts: provider.Options{Provider: "ollama"}, env: env{"ANTHROPIC_API_KEY": "k"}, ollama: qwen,
-			want: "ollama/qwen3:latest", why: "ollama chosen by --provider or brain.provider", reply: "from ollama"},
+			want: "ollama/qwen3:latest", why: "ollama chosen by --provider, the settings' provider or a manifest's brain.provider", reply: "from ollama"},
 		{name: "explicit ollama with local-first falls back to the cloud", opts: provider.Options{Provider: "ollama", LocalFirst: true},
 			env: env{"ANTHROPIC_API_KEY": "k"}, ollama: qwen, want: "ollama/qwen3:latest → anthropic/claude-sonnet-4-5",
-			why: "ollama chosen by --provider or brain.provider; falls back to anthropic/claude-sonnet-4-5 since ANTHROPIC_API_KEY is set", reply: "from ollama"},
+			why: "ollama chosen by --provider, the settings' provider or a manifest's brain.provider; falls back to anthropic/claude-sonnet-4-5 since ANTHROPIC_API_KEY is set", reply: "from ollama"},
 		{name: "explicit model is the local one's, not the cloud's", opts: provider.Options{Provider: "ollama", Model: "qwen3", LocalFirst: true},
 			env: env{"OPENAI_API_KEY": "k"}, ollama: qwen, want: "ollama/qwen3 → openai/gpt-4o-mini", reply: "from ollama"},
 		{name: "explicit lm studio", opts: provider.Options{Provider: "lmstudio"}, lmstudio: lms, ollama: qwen,
@@ -193,7 +193,7 @@ func TestSelectExplicitErrors(t *testing.T) {
 		provider, ollama string
 		want             []string
 	}{
-		{"anthropic", "", []string{"provider anthropic chosen by --provider or brain.provider", "ANTHROPIC_API_KEY is not set"}},
+		{"anthropic", "", []string{"provider anthropic chosen by --provider, the settings' provider or a manifest's brain.provider", "ANTHROPIC_API_KEY is not set"}},
 		{"openai", "", []string{"OPENAI_API_KEY is not set", "OPENAI_BASE_URL"}},
 		{"gemini", "", []string{"GEMINI_API_KEY (or GOOGLE_API_KEY) is not set"}},
 		{"mistral", "", []string{`unknown provider "mistral"`, "ollama-cloud, lmstudio or none"}},
