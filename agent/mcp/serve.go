@@ -15,9 +15,12 @@ import (
 
 // ServeStdio serves one client speaking over in and out (kin's stdin and
 // stdout for `kin mcp serve`) until the client hangs up or ctx ends; both
-// count as a normal end and return nil.
+// count as a normal end and return nil. A line that is not a JSON-RPC
+// message gets an error reply and the session goes on (see guardLines).
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	t := &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
+	r, w := guardLines(in, out)
+	defer r.Close()
+	t := &sdk.IOTransport{Reader: r, Writer: nopWriteCloser{w}}
 	err := s.srv.Run(ctx, t)
 	if err == nil || ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil
