@@ -224,17 +224,18 @@ func (r *Runtime) fail(ctx context.Context, base int, notes []string, err error,
 	send(ctx, out, Delta{Kind: Failed, Err: err})
 }
 
-// nullTurn answers without a model: the hint once, then nothing.
+// nullTurn answers without a model: the hint how to connect one (unless
+// the caller gave it: Config.Hinted), then a short reminder each time.
 func (r *Runtime) nullTurn(ctx context.Context, out chan<- Delta) {
 	r.mu.Lock()
 	hint := !r.hinted
 	r.hinted = true
 	r.mu.Unlock()
-	text := ""
+	text := null.Reminder
 	if hint {
 		text = null.Hint
-		r.bus.Emit(protocol.SpeakPayload{Text: text})
 	}
+	r.bus.Emit(protocol.SpeakPayload{Text: text})
 	r.bus.Emit(protocol.EmotePayload{Trigger: "curiosity", Weight: 0.3})
 	send(ctx, out, Delta{Kind: Final, Text: text})
 }

@@ -1,6 +1,7 @@
 // Package null is the provider used when no model is connected: it always
 // answers with no text and no calls, so kin still loads, emotes and runs
-// skills. The runtime notices it and says once how to connect a model.
+// skills. The runtime notices it, says how to connect a model, and after
+// that answers each message with a short reminder.
 package null
 
 import (
@@ -26,7 +27,12 @@ func Is(p llm.Provider) bool {
 	return ok
 }
 
-// Hint tells the user how to connect a model; shown once.
+// Hint tells the user how to connect a model: the first answer without one.
 const Hint = `No language model is connected, so I can only emote for now. To talk with me, set one of
 ANTHROPIC_API_KEY, OPENAI_API_KEY (with OPENAI_BASE_URL for OpenRouter, vLLM…) or GEMINI_API_KEY,
 or start Ollama (127.0.0.1:11434) or LM Studio (127.0.0.1:1234) with a model loaded.`
+
+// Reminder is every later answer without a model: short, so that a message
+// sent after the hint has gone is not met with silence.
+const Reminder = `I cannot answer yet: no language model is connected. Set an API key (kin settings
+set-key PROVIDER) or start Ollama or LM Studio, then start kin again.`
