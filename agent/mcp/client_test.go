@@ -239,6 +239,34 @@ func TestManagerMissingCommand(t *testing.T) {
 	if st.State != Failed && st.State != Retrying || !strings.Contains(st.LastError, "not found") {
 		t.Errorf("ghost status = %+v", st)
 	}
+	// A call of the ghost's tool says why it is not there; other names are not its business.
+	if why := m.Absent("mcp__ghost__echo"); !strings.Contains(why, `MCP server "ghost"`) {
+		t.Errorf("Absent of the ghost's tool = %q", why)
+	}
+	for _, name := range []string{"mcp__good__echo", "mcp__good__nope", "mcp__other__echo", "wave"} {
+		if why := m.Absent(name); why != "" {
+			t.Errorf("Absent(%s) = %q, want nothing", name, why)
+		}
+	}
+	reg := tools.NewRegistry()
+	reg.SetAbsent(m.Absent)
+	if got := reg.Missing("mcp__ghost__echo"); !strings.Contains(got, "ghost") || strings.Contains(got, "unknown tool") {
+		t.Errorf("the registry's Missing = %q", got)
+	}
+	if got := reg.Missing("mcp__other__echo"); !strings.Contains(got, "unknown tool") {
+		t.Errorf("Missing of a name no server has = %q", got)
+	}
+}
+
+// TestAbsentWhileConnecting: a tool of a server still starting is "not
+// there yet", with the server named.
+func TestAbsentWhileConnecting(t *testing.T) {
+	var r reports
+	var log syncBuffer
+	m := start(t, map[string]ServerConfig{"slow": child(t, "mute", nil)}, fastOptions(&r, &log))
+	if why := m.Absent("mcp__slow__echo"); !strings.Contains(why, "still connecting") || !strings.Contains(why, `"slow"`) {
+		t.Errorf("Absent while connecting = %q", why)
+	}
 }
 
 func TestManagerServerDies(t *testing.T) {

@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,6 +122,30 @@ func (m *Manager) Tools() []*tools.Tool {
 		out = append(out, s.offered()...)
 	}
 	return out
+}
+
+// Absent explains a call of name, a tool of one of its servers that it
+// does not offer now because the server is not ready (still connecting,
+// or failed and waiting to retry); "" for any other name.
+func (m *Manager) Absent(name string) string {
+	for _, s := range m.servers {
+		if !strings.HasPrefix(name, "mcp__"+s.id+"__") {
+			continue
+		}
+		st := s.status()
+		switch st.State {
+		case Ready:
+			return ""
+		case Connecting, Retrying:
+			return fmt.Sprintf("tool %q is not there yet: the MCP server %q is still connecting; try again in a few seconds", name, st.Name)
+		}
+		why := ""
+		if st.LastError != "" {
+			why = " (" + st.LastError + ")"
+		}
+		return fmt.Sprintf("tool %q is not there now: the MCP server %q failed%s and kin retries it; try again later", name, st.Name, why)
+	}
+	return ""
 }
 
 // Changed receives a value when the set of tools may have changed: a

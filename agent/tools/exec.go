@@ -64,7 +64,7 @@ func (e *Executor) one(ctx context.Context, caller string, c llm.ToolCall) Outco
 	res := llm.ToolResult{CallID: c.ID, Name: c.Name}
 	t, ok := e.Tools.Get(c.Name)
 	if !ok {
-		res.Content, res.IsError = fmt.Sprintf("unknown tool %q; available: %v", c.Name, e.Tools.Names()), true
+		res.Content, res.IsError = e.Tools.Missing(c.Name), true
 		return Outcome{Result: res, Failed: true}
 	}
 	gate := e.Gate

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -106,6 +107,7 @@ type Registry struct {
 	mu     sync.RWMutex
 	byName map[string]*Tool
 	order  []string
+	absent func(name string) string // see SetAbsent
 }
 
 // NewRegistry returns a registry of ts; a later tool replaces an earlier
@@ -158,6 +160,29 @@ func (r *Registry) Get(name string) (*Tool, bool) {
 	defer r.mu.RUnlock()
 	t, ok := r.byName[name]
 	return t, ok
+}
+
+// SetAbsent sets how the registry explains a tool it does not hold yet:
+// f returns why (an MCP server's tool while the server is connecting), or
+// "" when it knows no reason.
+func (r *Registry) SetAbsent(f func(name string) string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.absent = f
+}
+
+// Missing is the error text for a call of name, which the registry does
+// not hold: the reason SetAbsent gives, else the tools there are.
+func (r *Registry) Missing(name string) string {
+	r.mu.RLock()
+	f := r.absent
+	r.mu.RUnlock()
+	if f != nil {
+		if why := f(name); why != "" {
+			return why
+		}
+	}
+	return fmt.Sprintf("unknown tool %q; available: %s", name, strings.Join(r.Names(), ", "))
 }
 
 // Names lists the tools in registration order.

@@ -69,6 +69,7 @@ func (c *Companion) startMCP(ctx context.Context, o Options) {
 		c.notify(o, fmt.Sprintf("MCP server %s: %v", server, err))
 	}
 	c.MCP = mcp.Start(ctx, cfg, mcp.Options{Report: report, Log: logLines{o.Logger}, Name: "kin"})
+	c.Runtime.Registry().SetAbsent(c.MCP.Absent)
 	go func() {
 		for {
 			select {
