@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/kin-companion/kin/agent/llm"
 	"github.com/kin-companion/kin/agent/runtime"
@@ -31,16 +32,17 @@ func cmdChat(args []string, stdout, stderr io.Writer) int {
 
 // attached talks to the kin already running with the same memory, if
 // there is one: the same character answers here and on screen, and no
-// turn runs twice at once. When that kin goes away, rest is the input it
-// did not take (ok false): this chat goes on by itself.
+// turn runs twice at once. With none, ok is false and rest nil. When that
+// kin goes away, rest is the input it did not take (ok false): this chat
+// goes on by itself.
 func attached(ctx context.Context, opts companion.Options, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool, rest io.Reader) {
 	p, err := companion.SocketPath(opts.DataDir, opts.AgentID)
 	if err != nil {
-		return 0, false, stdin
+		return 0, false, nil
 	}
 	cl, err := attach.Dial(ctx, p)
 	if err != nil {
-		return 0, false, stdin
+		return 0, false, nil
 	}
 	fmt.Fprintln(stderr, "kin: talking to the kin that is already running. Type a message; Ctrl-D ends.")
 	err = cl.Converse(ctx, stdin, stdout, stderr)
@@ -82,9 +84,12 @@ func chat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	opts := flags.Options(man)
 	opts.Provider.Getenv = companion.KeyedGetenv(getenv) // keys stored by kin settings set-key fill in
 	steering := isTerminal(stdin)                        // from a pipe, every line is its own turn
-	code, ok, stdin := attached(ctx, opts, stdin, stdout, stderr)
+	code, ok, rest := attached(ctx, opts, stdin, stdout, stderr)
 	if ok {
 		return code
+	}
+	if rest != nil { // the kin it talked to went away: it may still be letting go of the store
+		opts.StoreWait, stdin = 5*time.Second, rest
 	}
 	opts.Scene = &scene.Fake{W: stdout}
 	term := newTerminal(stdin)

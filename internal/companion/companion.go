@@ -2,6 +2,7 @@ package companion
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -77,6 +78,10 @@ type Options struct {
 	IdleEnd time.Duration // 0 means DefaultIdleEnd
 	// Hinted: the caller tells the user how to connect a model itself.
 	Hinted bool
+	// StoreWait is how long to wait for another kin to let go of the data
+	// directory (one that is quitting, say) before memory is off; 0 does
+	// not wait.
+	StoreWait time.Duration
 }
 
 // Companion is a running kin brain with its memory.
@@ -146,7 +151,7 @@ func Start(ctx context.Context, o Options) (*Companion, error) {
 		c.idleEnd = DefaultIdleEnd
 	}
 	var mem agentmemory.Store = agentmem.NewSession(nil) // ranked as the store ranks, for this run only
-	db, err := store.Open(store.Options{Dir: o.DataDir, AgentID: o.AgentID, Logger: o.Logger})
+	db, err := openStore(o)
 	if err != nil {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("memory is off for this session: %v", err))
 	} else {
@@ -364,4 +369,17 @@ func (c *Companion) Close() error {
 		return c.DB.Close()
 	}
 	return nil
+}
+
+// openStore opens the data directory's store, waiting up to o.StoreWait
+// while another kin holds it.
+func openStore(o Options) (*store.DB, error) {
+	deadline := time.Now().Add(o.StoreWait)
+	for {
+		db, err := store.Open(store.Options{Dir: o.DataDir, AgentID: o.AgentID, Logger: o.Logger})
+		if !errors.Is(err, store.ErrAlreadyRunning) || time.Now().After(deadline) {
+			return db, err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

@@ -139,3 +139,25 @@ func TestCatalogKnowsEveryTool(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreWaitTakesOver: a kin started with StoreWait while another holds
+// the data gets the store (memory on) once the other closes within it.
+func TestStoreWaitTakesOver(t *testing.T) {
+	dir := t.TempDir()
+	srv := providertest.NewOpenAI(t, providertest.Script(), providertest.OpenAI)
+	a := start(t, dir, srv)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		a.Close()
+	}()
+	began := time.Now()
+	b, err := Start(context.Background(), Options{DataDir: dir, StoreWait: 5 * time.Second, Provider: provider.Options{
+		Provider: "openai", BaseURL: srv.BaseURL, APIKey: "test", Model: "gpt-test", Getenv: func(string) string { return "" }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if b.DB == nil || time.Since(began) < 250*time.Millisecond {
+		t.Fatalf("db %v after %v, warnings %v: did not wait for the store", b.DB, time.Since(began), b.Warnings)
+	}
+}
