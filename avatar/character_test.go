@@ -287,7 +287,10 @@ func TestSimulateFromEvents(t *testing.T) {
 		{T: 0.5, Event: ev(protocol.SkillErrorPayload{Skill: "x", Error: "boom"})},
 		{T: 1.0, Event: ev(protocol.LookAtPayload{Target: "center"})},
 	}
-	st := Simulate(ch, events, 2, 60)
+	st, err := Simulate(ch, events, 2, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if st.Emotions["concern"] < 0.45 || st.Emotions["empathy"] < 0.1 || st.Morphs["mouthFrownLeft"] < 0.2 {
 		t.Errorf("state after a skill error: %+v", st.Emotions)
 	}

@@ -62,24 +62,41 @@ func (b *builder) nodes() error {
 }
 
 // sceneRoots returns the root nodes of the default scene, or every parentless
-// node when the file names no scene.
+// node when the file names no scene. A scene's reference to a node that does
+// not exist, and a default scene that does not exist, are warnings.
 func (b *builder) sceneRoots() []int {
 	doc := b.doc
-	var roots []int
-	if len(doc.Scenes) > 0 {
-		s := 0
-		if doc.Scene != nil && *doc.Scene >= 0 && *doc.Scene < len(doc.Scenes) {
+	if len(doc.Scenes) == 0 {
+		return b.parentless()
+	}
+	s := 0
+	if doc.Scene != nil {
+		if *doc.Scene >= 0 && *doc.Scene < len(doc.Scenes) {
 			s = *doc.Scene
-		}
-		if doc.Scenes[s] != nil {
-			for _, n := range doc.Scenes[s].Nodes {
-				if n >= 0 && n < len(b.m.Nodes) && b.m.Nodes[n].Parent < 0 {
-					roots = append(roots, n)
-				}
-			}
-			return roots
+		} else {
+			b.warnf("default scene %d out of range (the file has %d); showing scene 0", *doc.Scene, len(doc.Scenes))
 		}
 	}
+	sc := doc.Scenes[s]
+	if sc == nil {
+		return b.parentless()
+	}
+	var roots []int
+	for _, n := range sc.Nodes {
+		if n < 0 || n >= len(b.m.Nodes) {
+			b.warnf("%s: node %d out of range (the file has %d nodes; ignored)", named("scene", s, sc.Name), n, len(b.m.Nodes))
+			continue
+		}
+		if b.m.Nodes[n].Parent < 0 {
+			roots = append(roots, n)
+		}
+	}
+	return roots
+}
+
+// parentless lists the nodes that have no parent.
+func (b *builder) parentless() []int {
+	var roots []int
 	for i, n := range b.m.Nodes {
 		if n.Parent < 0 {
 			roots = append(roots, i)

@@ -82,7 +82,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kin: --renderer: %v\n", err)
 		return 2
 	}
-	if *renderScale != 0 && (*renderScale < 0.5 || *renderScale > 1) {
+	if *renderScale != 0 && !(*renderScale >= 0.5 && *renderScale <= 1) { // NaN fails too
 		fmt.Fprintf(stderr, "kin: bad --render-scale %v (want 0.5 to 1)\n", *renderScale)
 		return 2
 	}
