@@ -100,7 +100,7 @@ const usage = `kin — a desktop companion with a 3D character
   kin voice devices [--json]    the microphones and speakers kin can use, by name
   kin permissions list|allow|revoke [TOOL [SCOPE]] [--json]
                                 what kin may do without asking; revoke asks again
-  kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json]
+  kin simulate [--model M] --events E.jsonl --seconds T [--fps 60] [--json] [--seed N]
                                 run the character with no window and print its final state
   kin shot OUT.png [--model M] [--size WxH] [--frames N] [--portrait] [--overlay] [--events E.jsonl] [--render-scale S] [--renderer gpu|cpu] [--no-shadow]
                                 render a picture offscreen and exit
