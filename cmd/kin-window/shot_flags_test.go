@@ -7,12 +7,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kin-companion/kin/agent/manifest"
 )
 
 // TestShotRefusesBadArgs: each bad argument is a usage error (exit 2)
@@ -150,5 +153,35 @@ func TestShotPrintsWarnings(t *testing.T) {
 	}
 	if want := model + ": warning: scene 0: node 42 out of range"; !strings.Contains(stderr.String(), want) {
 		t.Errorf("stderr %q lacks %q", stderr.String(), want)
+	}
+}
+
+// TestOpenCharacterFallsBack: a character file that cannot be read, or has
+// nothing to draw, gives the default character and a notice naming the
+// file; kin opens rather than exits (from the settings it would never
+// start again).
+func TestOpenCharacterFallsBack(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.glb")
+	if err := os.WriteFile(broken, []byte("glTF\x02\x00\x00\x00\xff\xff\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	vrma := sharedAssetPath(t, "three-vrm_test.vrma")
+	for _, c := range []struct{ path, says string }{
+		{broken, "broken.glb"},
+		{filepath.Join(dir, "absent.vrm"), "absent.vrm"},
+		{vrma, "--clips"},
+	} {
+		var stderr bytes.Buffer
+		m, notice := openCharacter(c.path, manifest.Default(), &stderr)
+		if m == nil || !drawable(m) {
+			t.Errorf("%s: no default character to show", c.path)
+		}
+		if !strings.Contains(notice, c.says) || !strings.Contains(notice, "default character") || stderr.Len() == 0 {
+			t.Errorf("%s: notice %q, stderr %q", c.path, notice, stderr.String())
+		}
+	}
+	if m, notice := openCharacter("", manifest.Default(), io.Discard); m == nil || notice != "" {
+		t.Errorf("the default character: %v, notice %q", m, notice)
 	}
 }

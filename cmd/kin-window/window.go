@@ -95,18 +95,7 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	var muted atomic.Bool
 	muted.Store(set.MicMuted)
 	vf.muted = &muted
-	path := *model
-	if path == "" {
-		path = bodyPath(man)
-	}
-	m, err := loadModel(path)
-	if *model == "" && ipfs.IsIPFS(man.Body.URI) {
-		m, err = loadIPFSModel(man.Body.URI)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "kin:", err)
-		return 1
-	}
+	m, modelNotice := openCharacter(*model, man, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	queue, prompts := scene.NewQueue(16), engine.NewPrompts()
@@ -133,6 +122,9 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 	started.Store(c)
 	defer c.Close()
 	notices := c.Warnings
+	if modelNotice != "" {
+		notices = append([]string{modelNotice}, notices...)
+	}
 	clipSrcs, clipNotices := clipSources(*clipsDir, man)
 	notices = append(notices, clipNotices...)
 	if null.Is(c.Choice.Provider) {
@@ -179,6 +171,39 @@ func cmdWindow(args []string, stdout, stderr io.Writer) int {
 }
 
 // loadModel loads a model file, or the embedded default avatar for "".
+// openCharacter loads the character to show: the --model file, else the
+// manifest's (or the settings'). One that cannot be read, or has nothing
+// to draw, is not a reason to stay closed (from the settings it would keep
+// kin from ever starting): the default character shows instead, and the
+// notice returned says why and what to do.
+func openCharacter(flagPath string, man *manifest.Manifest, stderr io.Writer) (*avatar.Model, string) {
+	path := flagPath
+	if path == "" {
+		path = bodyPath(man)
+	}
+	var m *avatar.Model
+	var err error
+	if flagPath == "" && ipfs.IsIPFS(man.Body.URI) {
+		path = man.Body.URI
+		m, err = loadIPFSModel(man.Body.URI)
+	} else {
+		m, err = loadModel(path)
+	}
+	if err == nil && !drawable(m) {
+		err = nothingToDraw(path, m)
+	}
+	if err == nil {
+		return m, ""
+	}
+	fmt.Fprintln(stderr, "kin:", err)
+	def, derr := loadModel("")
+	if derr != nil { // the embedded character always loads; a build without it is broken
+		panic(fmt.Sprintf("kin: the default character does not load: %v", derr))
+	}
+	return def, fmt.Sprintf("kin could not show %s, so the default character is here instead. %v. "+
+		"Drop another character file on the window, or choose one in Settings (Ctrl+,).", filepath.Base(path), err)
+}
+
 func loadModel(path string) (*avatar.Model, error) {
 	if path == "" {
 		return avatar.LoadReader(bytes.NewReader(assets.DefaultAvatar), assets.DefaultAvatarName)
