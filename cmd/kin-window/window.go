@@ -200,8 +200,9 @@ func openCharacter(flagPath string, man *manifest.Manifest, stderr io.Writer) (*
 	if derr != nil { // the embedded character always loads; a build without it is broken
 		panic(fmt.Sprintf("kin: the default character does not load: %v", derr))
 	}
-	return def, fmt.Sprintf("kin could not show %s, so the default character is here instead. %v. "+
-		"Drop another character file on the window, or choose one in Settings (Ctrl+,).", filepath.Base(path), err)
+	why := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "avatar: "), ".")
+	return def, fmt.Sprintf("kin could not show %s, so the default character is here instead: %s. "+
+		"Drop another character file on the window, or choose one in Settings (Ctrl+,).", filepath.Base(path), why)
 }
 
 func loadModel(path string) (*avatar.Model, error) {
