@@ -40,7 +40,11 @@ func faultProvider(t *testing.T, b backend, f pt.Fault, text string) (llm.Provid
 	s := b.serve(t, func(int, pt.Seen) pt.Reply { return pt.Reply{Text: text} })
 	px := pt.NewFaultProxy(t, s, f)
 	p := b.dial(t, &pt.Server{BaseURL: px.BaseURL})
-	return llm.WithRetry(p, llm.RetryPolicy{Attempts: 3, Timeout: time.Second, Sleep: instant}), px
+	quiet := time.Second // a stall is given up on quickly
+	if f.Kind == pt.SlowDrip {
+		quiet = 30 * time.Second // under load the tail after the text (finish, usage) drips longer than a second
+	}
+	return llm.WithRetry(p, llm.RetryPolicy{Attempts: 3, Timeout: quiet, Sleep: instant}), px
 }
 
 func ask(p llm.Provider, stream bool) (*llm.Response, string, error) {
