@@ -77,8 +77,9 @@ test: deps-test
 	echo "GOEXPERIMENT=$(SIMD) go test $(TESTFLAGS) ./raster (the raster as the programs are built)"
 	GOEXPERIMENT=$(SIMD) go test $(TESTFLAGS) ./raster || status=1
 	if [[ -n $$display ]]; then
-	  echo "$(XVFB_RUN)" go test $(TESTFLAGS) $$display
-	  $(XVFB_RUN) go test $(TESTFLAGS) $$display || status=1
+	  # -p 1: packages sharing one X server would fight over its focus, clipboard and key grabs
+	  echo "$(XVFB_RUN)" go test -p 1 $(TESTFLAGS) $$display
+	  $(XVFB_RUN) go test -p 1 $(TESTFLAGS) $$display || status=1
 	fi
 	echo "make fuzz FUZZTIME=$(TEST_FUZZTIME)"
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME) || status=1
