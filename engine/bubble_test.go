@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/kin-companion/kin/avatar"
 )
 
@@ -128,4 +130,33 @@ func speakingGame(t *testing.T) *Game {
 	}
 	g.chat.say("Here is what I found: the **meeting** moved to Thursday at ten, and the notes are in `notes.md`.")
 	return g
+}
+
+// TestBubbleBelowTopNotice: while the chat is open and a notice shows at
+// the top of the window, the bubble starts below the notice's box.
+func TestBubbleBelowTopNotice(t *testing.T) {
+	g := speakingGame(t)
+	s := g.scene
+	w, h := g.Layout(480, 720)
+	cam := s.Camera(float32(w) / float32(h))
+	v := cam.Resolve(w, h, s.Pose.Min, s.Pose.Max)
+	fb := g.bubble(&v, w, h)
+	free := fb.rect()
+	screen := ebiten.NewImage(w, h)
+	g.chat.focused = true
+	notice := strings.Repeat("No language model is connected, so I can only emote for now. ", 6)
+	g.chat.floor = g.noticeFloor(screen, notice)
+	_, y0, boxH := g.ui.messageBox(notice, float64(w), float64(h), true)
+	if g.chat.floor < y0+boxH || free.Min.Y >= int(y0+boxH) {
+		t.Fatalf("floor %.0f, notice %.0f to %.0f, free bubble at %v: the case tests nothing", g.chat.floor, y0, y0+boxH, free)
+	}
+	bb := g.bubble(&v, w, h)
+	b := bb.rect()
+	if float64(b.Min.Y) < y0+boxH {
+		t.Errorf("the bubble %v starts above the notice's bottom %.0f", b, y0+boxH)
+	}
+	g.chat.focused, g.chat.floor = false, 0
+	if got := g.noticeFloor(screen, notice); got != 0 {
+		t.Errorf("with the chat closed the notice is at the bottom: floor %.0f", got)
+	}
 }

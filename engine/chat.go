@@ -56,6 +56,7 @@ type chatLine struct {
 type chat struct {
 	brain   Brain
 	focused bool
+	floor   float64 // the bubble's highest top while a notice shows at the top (see noticeFloor)
 	input   []rune
 	history []chatLine
 	scroll  int // lines scrolled up from the newest

@@ -115,7 +115,8 @@ func (g *Game) bubble(v *View, w, h int) bubbleBox {
 	case y-0.1*size-b.h-px(6) >= px(8): // no room beside it: above
 		bx, by = x-b.w/2, y-0.1*size-b.h-px(6)
 	}
-	b.at.X, b.at.Y = g.hold(min(max(px(8), bx), fw-b.w-px(8)), min(max(px(8), by), fh-b.h-px(8)), b.w, fw)
+	top := max(px(8), g.chat.floor) // below a notice at the top of the screen
+	b.at.X, b.at.Y = g.hold(min(max(px(8), bx), fw-b.w-px(8)), min(max(top, by), fh-b.h-px(8)), b.w, fw)
 	return b
 }
 
@@ -261,4 +262,16 @@ func drawText(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, 
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
 	text.Draw(dst, s, face, op)
+}
+
+// noticeFloor is where a bubble may start on screen below the notice msg
+// shows at the top of it (while the chat is open; see drawMessage), or 0
+// when none shows there.
+func (g *Game) noticeFloor(screen *ebiten.Image, msg string) float64 {
+	if msg == "" || g.set.open || !(g.chat.focused || g.chat.pending != nil) {
+		return 0
+	}
+	b := screen.Bounds()
+	_, y0, boxH := g.ui.messageBox(msg, float64(b.Dx()), float64(b.Dy()), true)
+	return y0 + boxH + g.ui.px(6)
 }

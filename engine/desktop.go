@@ -183,8 +183,9 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 	if g.chat.visible(now) {
 		v := cam.Resolve(cr.Dx(), cr.Dy(), g.scene.Pose.Min, g.scene.Pose.Max)
 		g.desk.bubbleAt = cr.Min // the bubble is laid out on the monitor (see drawBubble)
+		g.chat.floor = g.noticeFloor(screen, msg)
 		g.drawChat(screen, &v)
-		g.desk.bubbleAt = image.Point{}
+		g.desk.bubbleAt, g.chat.floor = image.Point{}, 0
 	}
 	if !g.set.open { // the settings panel is translucent: a message behind it would show through
 		g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)

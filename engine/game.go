@@ -486,7 +486,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.amb.draw(screen, g.ui.s, now)
 	if g.chat.visible(g.now()) {
 		v := cam.Resolve(w, h, g.scene.Pose.Min, g.scene.Pose.Max)
+		g.chat.floor = g.noticeFloor(screen, msg)
 		g.drawChat(screen, &v)
+		g.chat.floor = 0
 	}
 	if !g.set.open { // the settings panel is translucent: a message behind it would show through
 		g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)

@@ -131,13 +131,8 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 		return
 	}
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
-	lines := u.messageLines(msg, w-u.px(40))
+	lines, y0, boxH := u.messageBox(msg, w, h, top)
 	lh := u.face.Size * 1.4
-	boxH := lh*float64(len(lines)) + u.px(16)
-	y0 := h - boxH - u.px(16)
-	if top {
-		y0 = u.px(13) + u.face.Size*1.5 // below the presence word (see drawPresence)
-	}
 	vector.FillRect(dst, float32(u.px(12)), float32(y0), float32(w-u.px(24)), float32(boxH), color.RGBA{16, 16, 22, 200}, true)
 	for i, line := range lines {
 		op := &text.DrawOptions{}
@@ -146,6 +141,18 @@ func (u *ui) drawMessage(dst *ebiten.Image, msg string, top bool) {
 		op.ColorScale.ScaleWithColor(color.RGBA{235, 235, 240, 255})
 		text.Draw(dst, line, u.face, op)
 	}
+}
+
+// messageBox lays out a message on a w×h screen: its lines, and the top and
+// height of its box.
+func (u *ui) messageBox(msg string, w, h float64, top bool) (lines []string, y0, boxH float64) {
+	lines = u.messageLines(msg, w-u.px(40))
+	boxH = u.face.Size*1.4*float64(len(lines)) + u.px(16)
+	y0 = h - boxH - u.px(16)
+	if top {
+		y0 = u.px(13) + u.face.Size*1.5 // below the presence word (see drawPresence)
+	}
+	return lines, y0, boxH
 }
 
 // maxMessageLines is the most lines a message box shows.
