@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kin-companion/kin/agent/scene"
@@ -58,8 +59,12 @@ func parseTalk(args []string, stderr io.Writer) (*talkFlags, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if f.input == "" || f.output == "" || fs.NArg() > 0 || f.speed <= 0 {
+	if f.input == "" || f.output == "" || fs.NArg() > 0 {
 		fs.Usage()
+		return nil, flag.ErrHelp
+	}
+	if !(f.speed > 0 && f.speed <= 100) { // NaN fails too
+		fmt.Fprintf(stderr, "kin talk: bad --speed %v (want above 0, at most 100 times real time)\n", f.speed)
 		return nil, flag.ErrHelp
 	}
 	return f, nil
@@ -72,6 +77,9 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	in, err := readMic(f.input)
+	if err == nil {
+		err = writable(f.output) // before the conversation is paid for, not after
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kin talk: %v\n", err)
 		return 1
@@ -112,8 +120,13 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(out, "%s: %s\n", who, text)
 	}
+	var failed atomic.Int32
+	turnFailed := func(err error) { // a cascade turn: the conversation goes on, kin talk fails at the end
+		failed.Add(1)
+		fmt.Fprintf(stderr, "kin talk: %v\n", err)
+	}
 	err = c.Talk(ctx, companion.VoiceOptions{Path: f.voice, Voice: f.voiceName, Model: f.model, Instructions: f.instructions,
-		TTS: f.tts, TTSVoice: f.ttsVoice, STTModel: f.sttModel, Idle: f.idle, OnTranscript: say}, player, mic, nil)
+		TTS: f.tts, TTSVoice: f.ttsVoice, STTModel: f.sttModel, Idle: f.idle, OnTranscript: say, OnError: turnFailed}, player, mic, nil)
 	stopDev()
 	spk.wait()
 	if stats != nil {
@@ -126,7 +139,21 @@ func cmdTalk(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kin talk: %v\n", err)
 		return 1
 	}
+	if n := failed.Load(); n > 0 {
+		fmt.Fprintf(stderr, "kin talk: %d turn(s) failed; %s holds what was said\n", n, f.output)
+		return 1
+	}
 	return 0
+}
+
+// writable checks that path can be written (creating it), so that a bad
+// --output is said before the conversation rather than after.
+func writable(path string) error {
+	file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	return file.Close()
 }
 
 func readMic(path string) ([]int16, error) {
@@ -142,6 +169,9 @@ func readMic(path string) ([]int16, error) {
 	clip, err = audio.Resample(clip, audio.CaptureRate)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(clip.Samples) == 0 {
+		return nil, fmt.Errorf("%s holds no audio", path)
 	}
 	return clip.Samples, nil
 }

@@ -53,6 +53,10 @@ func cmdVoice(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if problem := aecConfigProblem(cfg); problem != "" {
+		fmt.Fprintln(stderr, "kin voice aec:", problem)
+		return 2
+	}
 	if err := runAEC(*far, *mic, *out, cfg, *report, stdout); err != nil {
 		fmt.Fprintf(stderr, "kin voice aec: %v\n", err)
 		return 1
@@ -167,4 +171,25 @@ func writeWAVFile(path string, c audio.Clip) error {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return nil
+}
+
+// The ranges kin voice aec takes: an echo tail and a delay a room and a
+// sound card give (a delay of seconds would hold gigabytes of search), and
+// a suppression that leaves speech a number.
+const (
+	maxFilterMs, maxDelayMs = 1000, 2000
+	maxSuppressDB           = 120
+)
+
+// aecConfigProblem says what is wrong with cfg's flags, or "".
+func aecConfigProblem(cfg aec.Config) string {
+	switch {
+	case !(cfg.FilterMs >= 1 && cfg.FilterMs <= maxFilterMs):
+		return fmt.Sprintf("bad --filter-ms %d (want 1 to %d)", cfg.FilterMs, maxFilterMs)
+	case !(cfg.MaxDelayMs >= 0 && cfg.MaxDelayMs <= maxDelayMs):
+		return fmt.Sprintf("bad --max-delay-ms %d (want 0 to %d)", cfg.MaxDelayMs, maxDelayMs)
+	case math.IsNaN(cfg.SuppressDB) || cfg.SuppressDB > maxSuppressDB:
+		return fmt.Sprintf("bad --suppress-db %v (want at most %d; negative turns suppression off)", cfg.SuppressDB, maxSuppressDB)
+	}
+	return ""
 }

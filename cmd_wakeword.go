@@ -13,6 +13,7 @@ import (
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/device"
 	"github.com/kin-companion/kin/agent/voice/wakeword"
+	"github.com/kin-companion/kin/internal/settings"
 )
 
 const wakewordUsage = `usage:
@@ -48,6 +49,12 @@ func cmdWakeword(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := fs.Parse(rest); err != nil || fs.NArg() > 0 {
 		return 2
+	}
+	if sub != "list" {
+		if err := settings.CheckWakeWordName(name); err != nil {
+			fmt.Fprintf(stderr, "kin wakeword: %v\n", err)
+			return 2
+		}
 	}
 	path := filepath.Join(*dir, name+".json")
 	var err error

@@ -40,7 +40,10 @@ type VoiceOptions struct {
 	Idle         time.Duration
 	Echo         realtime.EchoFilter // optional: keeps kin from hearing itself (nil: nothing)
 	OnTranscript func(user bool, text string)
-	Getenv       func(string) string // default os.Getenv
+	// OnError, if set, receives each cascade turn that failed (see
+	// cascade.Pipeline.OnError).
+	OnError func(err error)
+	Getenv  func(string) string // default os.Getenv
 }
 
 // Talk holds a voice conversation: 16 kHz microphone frames in, speech
@@ -87,6 +90,7 @@ func (c *Companion) Talk(ctx context.Context, o VoiceOptions, player *audio.Play
 			return err
 		}
 		p.OnTranscript = func(role, text string) { say(role == "user", text) }
+		p.OnError = o.OnError
 		if ready != nil {
 			ready(p)
 		}
@@ -142,7 +146,7 @@ func (c *Companion) pipeline(o VoiceOptions, player *audio.Player) (*cascade.Pip
 		return nil, fmt.Errorf("unknown text-to-speech %q: want espeak, openai or elevenlabs", o.TTS)
 	}
 	return &cascade.Pipeline{Echo: o.Echo, STT: &cascade.OpenAISTT{BaseURL: base, APIKey: key, Model: o.STTModel},
-		Brain: c.VoiceBrain(), TTS: tts, Playback: player, IdleAfterInput: o.Idle, Bus: c.Bus}, nil
+		Brain: c.VoiceBrain(), BrainSpeaks: true, TTS: tts, Playback: player, IdleAfterInput: o.Idle, Bus: c.Bus}, nil
 }
 
 // AutoVoice picks a voice path from the environment: OpenAI Realtime with

@@ -153,6 +153,11 @@ func (s Settings) check() error {
 	if s.MCPPort > 65535 || s.MCPPort < -1 {
 		return bad("mcpPort", "mcpPort %d is not a port (1–65535, or -1 for off)", s.MCPPort)
 	}
+	if s.WakeWord != "" {
+		if err := CheckWakeWordName(s.WakeWord); err != nil {
+			return bad("wakeWord", "wakeWord: %v", err)
+		}
+	}
 	if s.FPS < 0 || s.FPS > 240 {
 		return bad("fps", "fps %d must be between 1 and 240 (0 for the default)", s.FPS)
 	}
@@ -175,3 +180,15 @@ var (
 	Providers  = []string{"anthropic", "openai", "gemini", "azure", "ollama", "ollama-cloud", "lmstudio", "none"}
 	TTSEngines = []string{"espeak", "openai", "elevenlabs"}
 )
+
+// CheckWakeWordName refuses a wake word name that is not one file's name
+// in the wake-word folder: empty, or holding a path (/, \, ..).
+func CheckWakeWordName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("a wake word needs a name")
+	case strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || strings.HasPrefix(name, "."):
+		return fmt.Errorf("wake word name %q must be a plain name (no /, \\ or ..), e.g. hey-kin", name)
+	}
+	return nil
+}

@@ -83,6 +83,7 @@ func TestMalformed(t *testing.T) {
 		{"- a\n- b\n", "line 1: the settings must be keys with values"},
 		{"fps: 30\nfps: 60\n", "line 2"},
 		{"mcpPort: 70000\n", "line 1: mcpPort 70000 is not a port"},
+		{"wakeWord: ../../etc/passwd\n", "line 1: wakeWord: wake word name \"../../etc/passwd\" must be a plain name"},
 		{"# kin\n{}\nname: Bob\n", "line 2: did not find expected <document start> (the settings are one mapping"},
 		{"{mode: overlay}\nname: Bob\n", "text after a closing brace"},
 		{"name: Ann\n---\nname: Bob\n", "line 2: the settings are one YAML document"},

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kin-companion/kin/agent/protocol"
 	"github.com/kin-companion/kin/agent/voice/audio"
 	"github.com/kin-companion/kin/agent/voice/cascade/cascadetest"
 	"github.com/kin-companion/kin/agent/voice/espeak"
@@ -214,5 +215,49 @@ func TestAnnounce(t *testing.T) {
 	}
 	if player.Pending() == 0 {
 		t.Error("nothing queued for the speaker")
+	}
+}
+
+// TestPipelineReportsFailedTurns: a turn whose transcription fails (the
+// service refuses the key) reaches OnError, so kin talk can fail; and the
+// reply a Brain that speaks for itself gave is not said on the bus again.
+func TestPipelineReportsFailedTurns(t *testing.T) {
+	srv := cascadetest.New("k", "What time is it?")
+	defer srv.Close()
+	pcm := append(rt.Silence(300*time.Millisecond), rt.Speech(t, "What time is it?", espeak.Options{})...)
+	pcm = append(pcm, rt.Silence(2*time.Second)...)
+	for _, c := range []struct {
+		key         string
+		brainSpeaks bool
+		failures    int
+		speaks      int
+	}{{"wrong", false, 1, 0}, {"k", false, 0, 1}, {"k", true, 0, 0}} {
+		player := audio.NewPlayer(audio.PlaybackRate, nil)
+		bus := protocol.New("test")
+		sub := bus.Subscribe(protocol.Speak)
+		var mu sync.Mutex
+		var failed []error
+		p := &Pipeline{STT: &OpenAISTT{BaseURL: srv.BaseURL(), APIKey: c.key}, Brain: &brain{replies: []string{"It is noon."}},
+			TTS: &OpenAITTS{BaseURL: srv.BaseURL(), APIKey: "k"}, Playback: player, Bus: bus, BrainSpeaks: c.brainSpeaks,
+			OnError: func(err error) { mu.Lock(); failed = append(failed, err); mu.Unlock() }}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		rt.Play(ctx, player)
+		err := p.Run(ctx, rt.Mic(ctx, pcm))
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		speaks := 0
+		sub.Drain(1<<10, func(e protocol.Event) {
+			if e.Type == protocol.Speak {
+				speaks++
+			}
+		})
+		if len(failed) != c.failures || speaks != c.speaks {
+			t.Errorf("key %s, brain speaks %v: failures %v, %d speak events; want %d and %d", c.key, c.brainSpeaks, failed, speaks, c.failures, c.speaks)
+		}
+		if c.failures > 0 && !strings.Contains(failed[0].Error(), "transcribe") {
+			t.Errorf("the failure %v does not say the transcription failed", failed[0])
+		}
 	}
 }

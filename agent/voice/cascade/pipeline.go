@@ -34,6 +34,13 @@ type Pipeline struct {
 	Stats *realtime.Stats
 	// OnTranscript, if set, receives ("user"|"assistant", text) for each turn.
 	OnTranscript func(role, text string)
+	// OnError, if set, receives each turn that failed (transcription, the
+	// reply or its speech), unless the conversation was ending: kin talk
+	// reports it and exits non-zero. The bus hears of it either way.
+	OnError func(err error)
+	// BrainSpeaks: the Brain puts its replies on the bus itself (kin's
+	// runtime does), so the pipeline does not say them there again.
+	BrainSpeaks bool
 	// IdleAfterInput: once mic closes, Run returns after the last reply was handed to
 	// playback and playback has been idle this long; 300 ms.
 	IdleAfterInput time.Duration
@@ -99,7 +106,14 @@ func (p *Pipeline) Run(ctx context.Context, mic <-chan []int16) error {
 		turnWG.Add(1)
 		go func() {
 			defer turnWG.Done()
-			if err := p.turn(tctx, item, pcm, c); err != nil && tctx.Err() == nil && p.Bus != nil {
+			err := p.turn(tctx, item, pcm, c)
+			if err == nil || tctx.Err() != nil {
+				return
+			}
+			if p.OnError != nil {
+				p.OnError(err)
+			}
+			if p.Bus != nil {
 				p.Bus.Emit(protocol.ThinkPayload{Thought: "voice: " + err.Error()})
 			}
 		}()
@@ -238,7 +252,7 @@ func (p *Pipeline) turn(ctx context.Context, item string, pcm []int16, c *turnCl
 		if p.OnTranscript != nil {
 			p.OnTranscript("assistant", t)
 		}
-		if p.Bus != nil {
+		if p.Bus != nil && !p.BrainSpeaks {
 			p.Bus.Emit(protocol.SpeakPayload{Text: t})
 		}
 	}
