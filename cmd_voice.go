@@ -22,7 +22,8 @@ const voiceUsage = `usage:
       with MIC.wav. Both files are mono PCM WAV at 16 or 24 kHz (other rates and
       channel counts are converted to MIC.wav's rate, or 16 kHz); they must last
       equally long. --report prints the delay found and the echo return loss
-      enhancement (ERLE) where FAR.wav is playing.
+      enhancement (ERLE) where FAR.wav is playing. --filter-ms takes 1 to 1000,
+      --max-delay-ms 0 to 2000, --suppress-db at most 120 (negative: off).
 `
 
 // cmdVoice runs `kin voice`.
