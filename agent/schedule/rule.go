@@ -95,21 +95,26 @@ var everyUnits = map[string]time.Duration{
 	"hour": time.Hour, "hours": time.Hour, "hr": time.Hour, "hrs": time.Hour, "h": time.Hour,
 }
 
+// maxEvery is the largest N of "every N minutes" or "every N hours".
+const maxEvery = 100000
+
 // parseEvery reads "every N minutes", "every N hours", "every minute",
 // "every hour".
 func parseEvery(norm, orig string) (Rule, error) {
 	f := strings.Fields(strings.TrimPrefix(norm, "every "))
+	if len(f) == 0 || len(f) > 2 {
+		return Rule{}, fmt.Errorf("repeat: %q is not a repeat rule; %s", orig, repeatHelp)
+	}
+	unit, ok := everyUnits[f[len(f)-1]]
+	if !ok { // the unit first: "every 1000000 years" is wrong in its unit, not its number
+		return Rule{}, fmt.Errorf("repeat: %q: %q is not a unit kin repeats by (minutes or hours); %s", orig, f[len(f)-1], repeatHelp)
+	}
 	n := 1
 	if len(f) == 2 {
 		var err error
-		if n, err = strconv.Atoi(f[0]); err != nil || n < 1 || n > 100000 {
-			return Rule{}, fmt.Errorf("repeat: %q: %q is not a whole number of at least 1; %s", orig, f[0], repeatHelp)
+		if n, err = strconv.Atoi(f[0]); err != nil || n < 1 || n > maxEvery {
+			return Rule{}, fmt.Errorf("repeat: %q: %q is not a whole number from 1 to %d; %s", orig, f[0], maxEvery, repeatHelp)
 		}
-		f = f[1:]
-	}
-	unit, ok := everyUnits[f[0]]
-	if len(f) != 1 || !ok {
-		return Rule{}, fmt.Errorf("repeat: %q is not a repeat rule; %s", orig, repeatHelp)
 	}
 	return Rule{kind: interval, every: time.Duration(n) * unit}, nil
 }

@@ -53,9 +53,11 @@ func TestParseRepeatRefuses(t *testing.T) {
 		in, wantErr string
 	}{
 		{"fortnightly", `repeat: "fortnightly" is not a repeat rule; write daily`},
-		{"every 0 minutes", `"0" is not a whole number of at least 1`},
+		{"every 0 minutes", `"0" is not a whole number from 1 to 100000`},
 		{"every -5 minutes", `"-5" is not a whole number`},
-		{"every 5 parsecs", `is not a repeat rule`},
+		{"every 5 parsecs", `"parsecs" is not a unit kin repeats by`},
+		{"every 1000000 years", `"years" is not a unit kin repeats by`},
+		{"every 99999999999999 hours", `is not a whole number from 1 to 100000`},
 		{"every", `is not a repeat rule`},
 		{"every 5 minutes please", `is not a repeat rule`},
 		{"daily at noon", `"noon" is not a time of day; write it as 24-hour HH:MM`},

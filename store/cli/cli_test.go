@@ -132,6 +132,11 @@ func TestDiaryCommands(t *testing.T) {
 	if r.code != 0 || strings.Count(r.stdout, "\n") != 2 || !strings.Contains(r.stdout, `sign       {"what":"sign"}`) {
 		t.Errorf("show --last 2:\n%s%s", r.stdout, r.stderr)
 	}
+	for _, n := range []string{"0", "-3"} {
+		if r := run(t, "diary", "show", "--data", data, "--last", n); r.code != 2 || !strings.Contains(r.stderr, "bad --last "+n) {
+			t.Errorf("show --last %s: %+v", n, r)
+		}
+	}
 	r = run(t, "diary", "show", "--json", "--data", data)
 	var entries []map[string]any
 	if json.Unmarshal([]byte(r.stdout), &entries) != nil || len(entries) != 4 || entries[0]["type"] != "load-end" {

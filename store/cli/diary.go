@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -29,6 +30,12 @@ func diaryShow(d *store.Diary, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	last := fs.Int("last", 0, "only the last N entries")
 	if pos, err := parse(fs, args); err != nil || len(pos) > 0 {
+		return 2
+	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "last" })
+	if given && *last < 1 {
+		fmt.Fprintf(stderr, "kin diary show: bad --last %d (want 1 or more; leave it out for every entry)\n", *last)
 		return 2
 	}
 	from := uint64(0)
