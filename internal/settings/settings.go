@@ -12,9 +12,11 @@ package settings
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Settings is the content of config.yaml. Every field is optional; the
@@ -152,6 +154,19 @@ func (s Settings) check() error {
 	}
 	if s.MCPPort > 65535 || s.MCPPort < -1 {
 		return bad("mcpPort", "mcpPort %d is not a port (1–65535, or -1 for off)", s.MCPPort)
+	}
+	if l := s.Location; l != nil && l.Timezone != "" {
+		if _, err := time.LoadLocation(l.Timezone); err != nil {
+			return bad("location", "location: timezone %q is not one kin knows (an IANA name such as Europe/Lisbon)", l.Timezone)
+		}
+	}
+	for _, u := range []struct{ key, v string }{{"searxngUrl", s.SearxngURL}, {"ipfsGateway", s.IPFSGateway}} {
+		if p, err := url.Parse(u.v); u.v != "" && (err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "") {
+			return bad(u.key, "%s %q must be an http:// or https:// address", u.key, u.v)
+		}
+	}
+	if s.AmbientStillMinutes < 0 {
+		return bad("ambientStillMinutes", "ambientStillMinutes %d must be 1 or more (0 for the default)", s.AmbientStillMinutes)
 	}
 	if s.WakeWord != "" {
 		if err := CheckWakeWordName(s.WakeWord); err != nil {
