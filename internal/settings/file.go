@@ -262,7 +262,9 @@ func merge(old, fresh *yaml.Node, top bool) {
 		k, v := old.Content[i], old.Content[i+1]
 		nv, ok := want[k.Value]
 		if !ok {
-			orphan = joinComments(orphan, k.HeadComment)
+			if f, known := Lookup(k.Value); !top || !known || strings.TrimPrefix(k.HeadComment, "# ") != f.Doc { // kin's own note on the key goes with it
+				orphan = joinComments(orphan, k.HeadComment)
+			}
 			continue
 		}
 		k.HeadComment = joinComments(orphan, k.HeadComment)

@@ -130,6 +130,11 @@ func TestEmptiedStaysBlock(t *testing.T) {
 			t.Fatalf("an emptied file holds %q:\n%s", l, got)
 		}
 	}
+	for l := range strings.Lines(string(got)) {
+		if f, _ := Lookup("fps"); strings.TrimSpace(l) == "# "+f.Doc {
+			t.Fatalf("fps's note stayed behind when fps went back to its default:\n%s", got)
+		}
+	}
 	if err := Update(p, func(s *Settings) error { s.Mode = "overlay"; return nil }); err != nil {
 		t.Fatal(err)
 	}
