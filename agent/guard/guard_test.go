@@ -40,7 +40,7 @@ func TestRepairArgs(t *testing.T) {
 func TestRepair(t *testing.T) {
 	calls, broken, n := Repair([]llm.ToolCall{
 		{Name: "Look_At", Args: []byte(`{"target":"user",}`)}, {Name: "fly", Args: []byte(`{}`)}, {Name: "wave", Args: []byte(`nope`)},
-	}, []string{"lookAt", "wave"})
+	}, []string{"lookAt", "wave"}, nil)
 	if calls[0].Name != "lookAt" || string(calls[0].Args) != `{"target":"user"}` || n != 2 {
 		t.Errorf("%+v %d", calls[0], n)
 	}

@@ -14,8 +14,9 @@ import (
 // arguments are fixed when they are not a JSON object (code fences,
 // trailing commas, single quotes, unclosed braces). It returns the repaired
 // calls and, for each call it could not repair, the reason; such calls go
-// back to the model as error results.
-func Repair(calls []llm.ToolCall, known []string) (out []llm.ToolCall, broken map[int]string, repaired int) {
+// back to the model as error results. unknown, if not nil, says why a
+// name matches no tool (the registry knows when a tool is not there yet).
+func Repair(calls []llm.ToolCall, known []string, unknown func(name string) string) (out []llm.ToolCall, broken map[int]string, repaired int) {
 	broken = map[int]string{}
 	for i, c := range calls {
 		fixed := c
@@ -24,6 +25,8 @@ func Repair(calls []llm.ToolCall, known []string) (out []llm.ToolCall, broken ma
 				repaired++
 			}
 			fixed.Name = name
+		} else if unknown != nil {
+			broken[i] = unknown(c.Name)
 		} else {
 			broken[i] = fmt.Sprintf("unknown tool %q; available: %s", c.Name, strings.Join(known, ", "))
 		}

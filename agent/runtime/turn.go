@@ -127,12 +127,7 @@ func (r *Runtime) round(ctx context.Context, system string, st *turnState, round
 // runCalls repairs, screens, executes and post-processes a round's calls.
 func (r *Runtime) runCalls(ctx context.Context, st *turnState, calls []llm.ToolCall, out chan<- Delta) []llm.ToolResult {
 	asked := calls
-	calls, broken, repaired := guard.Repair(calls, r.registry.Names())
-	for i := range broken {
-		if _, known := r.registry.Get(calls[i].Name); !known {
-			broken[i] = r.registry.Missing(calls[i].Name) // a tool not there yet says why
-		}
-	}
+	calls, broken, repaired := guard.Repair(calls, r.registry.Names(), r.registry.Missing) // a tool not there yet says why
 	repaired += r.repairByModel(ctx, asked, calls, broken)
 	r.stats.calls(calls)
 	if repaired > 0 {
