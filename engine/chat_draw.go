@@ -268,10 +268,22 @@ func drawText(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, 
 // shows at the top of it (while the chat is open; see drawMessage), or 0
 // when none shows there.
 func (g *Game) noticeFloor(screen *ebiten.Image, msg string) float64 {
-	if msg == "" || g.set.open || !(g.chat.focused || g.chat.pending != nil) {
+	if msg == "" || g.set.open || !g.noticeOnTop() {
 		return 0
 	}
 	b := screen.Bounds()
 	_, y0, boxH := g.ui.messageBox(msg, float64(b.Dx()), float64(b.Dy()), true)
 	return y0 + boxH + g.ui.px(6)
+}
+
+// noticeOnTop reports whether the notice goes at the top of the screen:
+// while the chat is open, to keep clear of its panel.
+func (g *Game) noticeOnTop() bool { return g.chat.focused || g.chat.pending != nil }
+
+// drawNotice draws the notice msg in its box, unless the settings panel is
+// open: it is translucent, and the notice would show through it.
+func (g *Game) drawNotice(screen *ebiten.Image, msg string) {
+	if !g.set.open {
+		g.ui.drawMessage(screen, msg, g.noticeOnTop())
+	}
 }

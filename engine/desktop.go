@@ -187,9 +187,7 @@ func (g *Game) drawDesktop(screen *ebiten.Image, msg string, live, over bool) {
 		g.drawChat(screen, &v)
 		g.desk.bubbleAt, g.chat.floor = image.Point{}, 0
 	}
-	if !g.set.open { // the settings panel is translucent: a message behind it would show through
-		g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
-	}
+	g.drawNotice(screen, msg)
 	cx, cy := ebiten.CursorPosition()
 	g.ov.menu.draw(screen, g.ui, image.Pt(cx, cy))
 	g.drawSettings(screen)

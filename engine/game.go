@@ -490,9 +490,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawChat(screen, &v)
 		g.chat.floor = 0
 	}
-	if !g.set.open { // the settings panel is translucent: a message behind it would show through
-		g.ui.drawMessage(screen, msg, g.chat.focused || g.chat.pending != nil)
-	}
+	g.drawNotice(screen, msg)
 	if g.debug {
 		g.drawDebug(screen)
 	}
