@@ -132,6 +132,19 @@ func (p *Pose) Reset() {
 // MorphWeights returns the weights of the mesh on node n for writing, or nil.
 func (p *Pose) MorphWeights(node int) []float32 { return p.Weights[node] }
 
+// Drawable reports whether a mesh of the pose's scene has a vertex: a
+// file of animations alone, or a scene of empty nodes, shows nothing.
+func (p *Pose) Drawable() bool {
+	for _, inst := range p.Instances {
+		for _, prim := range inst.Prims {
+			if len(prim.Positions) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Update derives world matrices, joint matrices and posed vertices from the
 // local transforms and weights, and the posed bounds.
 func (p *Pose) Update() {

@@ -41,12 +41,7 @@ func (r *Report) checkShape(m *avatar.Model) {
 	p := avatar.NewPose(m)
 	s := &r.Shape
 	s.Front = axisName(m.Front())
-	for _, inst := range p.Instances {
-		for _, prim := range inst.Prims {
-			s.Drawable = s.Drawable || len(prim.Positions) > 0
-		}
-	}
-	if !s.Drawable {
+	if s.Drawable = p.Drawable(); !s.Drawable {
 		r.noMesh(m)
 		return
 	}

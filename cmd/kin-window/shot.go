@@ -144,18 +144,9 @@ func loadShotModel(path string, stderr io.Writer) (*avatar.Model, error) {
 	return m, nil
 }
 
-// drawable reports whether a mesh of the model's scene has a vertex, as
-// kin doctor judges it.
-func drawable(m *avatar.Model) bool {
-	for _, inst := range avatar.NewPose(m).Instances {
-		for _, prim := range inst.Prims {
-			if len(prim.Positions) > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
+// drawable reports whether the model's scene shows anything, as kin
+// doctor judges it.
+func drawable(m *avatar.Model) bool { return avatar.NewPose(m).Drawable() }
 
 // nothingToDraw says why a model shows nothing and what to do with it.
 func nothingToDraw(name string, m *avatar.Model) error {
